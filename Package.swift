@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+// linkdoc: a compiler for the tappable copy in apps.
+//
+// The pipeline, one module per job:
+//   LinkDocModel   the runtime model: typed values, deterministic JSON, AttributedString (no C code)
+//   LinkDocCore    read → parse → resolve → validate → emit (the compiler)
+//   linkdoc        the command-line tool
+import PackageDescription
+
+let package = Package(
+    name: "linkdoc",
+    products: [
+        .library(name: "LinkDocModel", targets: ["LinkDocModel"]),
+        .library(name: "LinkDocCore", targets: ["LinkDocCore"]),
+        .executable(name: "linkdoc", targets: ["linkdoc"]),
+    ],
+    targets: [
+        .target(name: "LinkDocModel"),
+        .target(name: "LinkDocCore", dependencies: ["LinkDocModel"]),
+        .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel"]),
+
+        .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel"]),
+        .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel"]),
+        .testTarget(name: "LinkDocCLITests", dependencies: ["linkdoc"]),
+    ]
+)

@@ -1,0 +1,51 @@
+import LinkDocModel
+
+/// What compiling one document gives: the document (nil only when the input could
+/// not be read at all) and every diagnostic, in source order.
+public struct CompileResult: Sendable {
+    public var document: Document?
+    public var diagnostics: [Diagnostic]
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// The compiler: read → parse → resolve → validate → emit, for one manifest.
+/// It holds no per-document state, so one instance may compile on many threads.
+public struct Compiler: Sendable {
+    public let manifest: Manifest
+    private let parseOptions: ParseOptions
+    private let urls: URLValidator
+
+    public init(manifest: Manifest = .empty) {
+        self.manifest = manifest
+        self.parseOptions = manifest.parseOptions
+        self.urls = URLValidator(allowedSchemes: manifest.schemes)
+    }
+
+    /// Compiles one document from its raw bytes; `name` is used in diagnostics.
+    public func compile(_ bytes: [UInt8], name: String) -> CompileResult {
+        let source: SourceText
+        do {
+            source = try SourceText(name: name, bytes: bytes)
+        } catch {
+            let d = Diagnostic(severity: .error,
+                               message: "the file is not valid UTF-8 (byte offset \(error.byteOffset)); no document was written for it",
+                               ruleID: RuleID.invalidUTF8, file: name, location: error.location)
+            return CompileResult(document: nil, diagnostics: [d])
+        }
+        return compile(source)
+    }
+
+    public func compile(_ text: String, name: String = "<string>") -> CompileResult {
+        compile(Array(text.utf8), name: name)
+    }
+
+    public func compile(_ source: SourceText) -> CompileResult {
+        let parsed = InlineParser.parse(source.bytes, options: parseOptions)
+        var resolver = Resolver(source: source, manifest: manifest, urls: urls)
+        resolver.resolve(parsed)
+        let document = DocumentAssembler.assemble(text: resolver.text, links: resolver.links)
+        let diagnostics = resolver.diagnostics.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
+        return CompileResult(document: document, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,53 @@
+public enum Severity: String, Sendable, Comparable, CaseIterable {
+    case info, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// One finding about a document: where, how bad, what, and which rule said so.
+public struct Diagnostic: Hashable, Sendable {
+    public var severity: Severity
+    public var message: String
+    /// A stable id, as in `[unknown-agreement]`; configuration and suppression use it.
+    public var ruleID: String
+    /// The file (or `<stdin>`) the diagnostic is about.
+    public var file: String
+    /// Where in the file; nil for problems with the file as a whole.
+    public var location: SourceLocation?
+    /// The text of the line at `location`, for the excerpt under the message.
+    public var sourceLine: String?
+
+    public init(severity: Severity, message: String, ruleID: String, file: String,
+                location: SourceLocation? = nil, sourceLine: String? = nil) {
+        self.severity = severity
+        self.message = message
+        self.ruleID = ruleID
+        self.file = file
+        self.location = location
+        self.sourceLine = sourceLine
+    }
+}
+
+/// The rule ids that the compiler itself reports (lint adds its own).
+public enum RuleID {
+    public static let invalidUTF8 = "invalid-utf8"
+    public static let unknownAgreement = "unknown-agreement"
+    public static let emptyLinkText = "empty-link-text"
+    public static let invalidTarget = "invalid-target"
+    public static let mentionTooLong = "mention-too-long"
+    public static let topicTooLong = "topic-too-long"
+    public static let invalidURL = "invalid-url"
+    public static let disallowedScheme = "disallowed-scheme"
+    public static let insecureURL = "insecure-url"
+    public static let encodedURL = "encoded-url"
+    public static let homographHost = "homograph-host"
+    public static let graphemeBoundary = "grapheme-boundary"
+}

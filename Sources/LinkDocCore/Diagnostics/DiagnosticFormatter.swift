@@ -1,0 +1,43 @@
+/// Renders diagnostics the way compilers do:
+///
+///     copy.txt:3:5: warning: unknown agreement 《红楼梦》 … [unknown-agreement]
+///         请阅读《红楼梦》
+///               ^
+///
+/// The caret is placed by display width, so it sits under the right character
+/// after wide CJK characters (two terminal columns each) and tabs.
+public enum DiagnosticFormatter {
+    public static func format(_ d: Diagnostic, excerpt: Bool = true) -> String {
+        var out = d.file
+        if let location = d.location { out += ":\(location.line):\(location.column)" }
+        out += ": \(d.severity.rawValue): \(d.message) [\(d.ruleID)]"
+        if excerpt, let line = d.sourceLine, let location = d.location {
+            out += "\n    " + line + "\n    " + caretPadding(line, column: location.column) + "^"
+        }
+        return out
+    }
+
+    static func caretPadding(_ line: String, column: Int) -> String {
+        var padding = ""
+        for scalar in line.unicodeScalars.prefix(max(0, column - 1)) {
+            if scalar == "\t" {
+                padding += "\t"
+            } else {
+                padding += String(repeating: " ", count: displayWidth(scalar.value))
+            }
+        }
+        return padding
+    }
+
+    /// Terminal columns a scalar takes: two for East Asian wide and full-width
+    /// characters, zero for combining marks and joiners, one otherwise.
+    static func displayWidth(_ c: UInt32) -> Int {
+        if (0x0300...0x036F).contains(c) || c == 0x200D || (0xFE00...0xFE0F).contains(c) { return 0 }
+        if (0x1100...0x115F).contains(c) || (0x2E80...0xA4CF).contains(c) || (0xAC00...0xD7A3).contains(c)
+            || (0xF900...0xFAFF).contains(c) || (0xFE30...0xFE4F).contains(c) || (0xFF00...0xFF60).contains(c)
+            || (0xFFE0...0xFFE6).contains(c) || (0x1F300...0x1FAFF).contains(c) || (0x20000...0x3FFFD).contains(c) {
+            return 2
+        }
+        return 1
+    }
+}

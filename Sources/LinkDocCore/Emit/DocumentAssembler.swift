@@ -1,0 +1,109 @@
+import LinkDocModel
+
+/// The emit stage: turns the resolved display text and link drafts into a
+/// `Document`, counting every range in UTF-16, Unicode scalars and UTF-8, and
+/// widening any link edge that would split a grapheme cluster.
+enum DocumentAssembler {
+    static func assemble(text bytes: [UInt8], links drafts: [LinkDraft]) -> Document {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let aligned = drafts.map { draft -> LinkDraft in
+            var draft = draft
+            draft.utf8 = GraphemeAlignment.widen(draft.utf8, in: text, bytes: bytes)
+            return draft
+        }
+        // Widening may make neighbours touch or overlap; the earlier link keeps the cluster.
+        var kept: [LinkDraft] = []
+        for draft in aligned {
+            if let last = kept.last, draft.utf8.lowerBound < last.utf8.upperBound { continue }
+            kept.append(draft)
+        }
+
+        let paragraphBreaks = bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
+        var offsets: [Int] = [0, bytes.count] + paragraphBreaks
+        for draft in kept { offsets.append(draft.utf8.lowerBound); offsets.append(draft.utf8.upperBound) }
+        let positions = PositionTable(bytes: bytes, offsets: offsets)
+
+        let links = kept.map { draft in
+            Link(text: String(decoding: bytes[draft.utf8], as: UTF8.self),
+                 range: positions[draft.utf8.lowerBound].range(to: positions[draft.utf8.upperBound]),
+                 url: draft.url, target: draft.target)
+        }
+        var paragraphs: [Paragraph] = []
+        if !bytes.isEmpty {
+            var start = 0
+            for end in paragraphBreaks + (paragraphBreaks.last == bytes.count ? [] : [bytes.count]) {
+                paragraphs.append(Paragraph(range: positions[start].range(to: positions[end])))
+                start = end
+            }
+        }
+        return Document(text: text, links: links, paragraphs: paragraphs)
+    }
+}
+
+/// UTF-8 offsets translated to full positions in one pass over the text.
+struct PositionTable {
+    private var positions: [Int: TextPosition] = [:]
+
+    init(bytes: [UInt8], offsets: [Int]) {
+        let wanted = Set(offsets).sorted()
+        var position = TextPosition.zero
+        var i = 0
+        bytes.withUnsafeBufferPointer { s in
+            for offset in wanted {
+                // Count scalars (lead bytes) and the extra UTF-16 unit of 4-byte sequences.
+                while i < offset {
+                    let b = s[i]
+                    if b & 0xC0 != 0x80 {
+                        position.scalars += 1
+                        position.utf16 += b >= 0xF0 ? 2 : 1
+                    }
+                    i += 1
+                }
+                position.utf8 = offset
+                positions[offset] = position
+            }
+        }
+    }
+
+    subscript(offset: Int) -> TextPosition { positions[offset]! }
+}
+
+/// Link edges must not fall inside a grapheme cluster (a flag, a family emoji,
+/// a letter with a combining mark), or a layout would tint half a character.
+enum GraphemeAlignment {
+    static func widen(_ range: Range<Int>, in text: String, bytes: [UInt8]) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        if !isSafeBoundary(lower, bytes) { lower = roundDown(lower, in: text) }
+        if !isSafeBoundary(upper, bytes) { upper = roundUp(upper, in: text) }
+        return lower..<upper
+    }
+
+    /// Between two ASCII characters (no CR here: text is LF-normalized) and before an
+    /// ideograph or CJK punctuation there is always a boundary; elsewhere ask the
+    /// standard library, which implements the Unicode segmentation rules.
+    private static func isSafeBoundary(_ offset: Int, _ bytes: [UInt8]) -> Bool {
+        if offset == 0 || offset == bytes.count { return true }
+        let next = bytes[offset], previous = bytes[offset - 1]
+        if next < 0x80 && previous < 0x80 { return true }
+        if next >= 0xE3 && next <= 0xE9 && previous < 0x80 { return true }
+        return false
+    }
+
+    private static func index(_ offset: Int, in text: String) -> String.Index {
+        text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+    }
+
+    private static func roundUp(_ offset: Int, in text: String) -> Int {
+        let i = index(offset, in: text)
+        if i.samePosition(in: text) != nil { return offset }
+        let up = text.index(after: i)  // rounds down to the cluster start, then steps over it
+        return text.utf8.distance(from: text.utf8.startIndex, to: up)
+    }
+
+    private static func roundDown(_ offset: Int, in text: String) -> Int {
+        let i = index(offset, in: text)
+        if i.samePosition(in: text) != nil { return offset }
+        let down = text.index(before: text.index(after: i))
+        return text.utf8.distance(from: text.utf8.startIndex, to: down)
+    }
+}

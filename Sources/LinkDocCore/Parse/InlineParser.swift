@@ -1,0 +1,497 @@
+/// The parse stage: turns the bytes of a document into display text and link syntax.
+///
+/// Precedence (Grammar/linkdoc.ebnf, "Precedence"): explicit links `[text](target)`
+/// are found first and are never split or nested. In the text between them the
+/// parser moves left to right and the construct that starts first wins; nothing
+/// that starts in that text may reach into an explicit link. Constructs start
+/// with different characters, so no two can start at the same place, except that
+/// an email's local part is found by looking back from its `@`.
+///
+/// Every loop below either advances or stops at a line break, a limit, or a
+/// bounded length, so parsing is linear in the input.
+public struct ParseOptions: Sendable {
+    /// Titles that the manifest knows; any other `《title》` stays text.
+    public var agreementTitles: Set<String>
+    public var maxTopicLength: Int
+    public var maxMentionLength: Int
+    public var autolinkURLs: Bool
+    public var autolinkEmails: Bool
+    public var autolinkPhones: Bool
+
+    public init(agreementTitles: Set<String> = [], maxTopicLength: Int = 64, maxMentionLength: Int = 30,
+                autolinkURLs: Bool = true, autolinkEmails: Bool = true, autolinkPhones: Bool = true) {
+        self.agreementTitles = agreementTitles
+        self.maxTopicLength = maxTopicLength
+        self.maxMentionLength = maxMentionLength
+        self.autolinkURLs = autolinkURLs
+        self.autolinkEmails = autolinkEmails
+        self.autolinkPhones = autolinkPhones
+    }
+}
+
+struct InlineParser {
+    let s: UnsafeBufferPointer<UInt8>
+    let options: ParseOptions
+    private(set) var inlines: [Inline] = []
+    private(set) var bookTitles: [BookTitle] = []
+    private(set) var notes: [ParseNote] = []
+    /// Start of the display text that is not emitted yet.
+    private var pendingStart = 0
+    /// Matching `)` for each `(` that has one on its line; built on first use.
+    private var closingParen: [Int: Int]? = nil
+
+    static func parse(_ bytes: [UInt8], options: ParseOptions) -> ParsedDocument {
+        bytes.withUnsafeBufferPointer { s in
+            var parser = InlineParser(s: s, options: options)
+            parser.run()
+            return ParsedDocument(inlines: parser.inlines, bookTitles: parser.bookTitles, notes: parser.notes)
+        }
+    }
+
+    private init(s: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
+        self.s = s
+        self.options = options
+    }
+
+    // MARK: The main loop
+
+    /// Bytes at which a construct or an escape may start.
+    private static let startsSomething: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for c in "\\#@+(hHwW0123456789" { table[Int(c.asciiValue!)] = true }
+        table[0xE3] = true  // 《 is E3 80 8A
+        table[0xEF] = true  // （ and ＋ are EF BC 88 and EF BC 8B
+        return table
+    }()
+
+    private mutating func run() {
+        let n = s.count
+        var nextExplicit = findExplicitLink(from: 0)
+        var i = 0
+        Self.startsSomething.withUnsafeBufferPointer { table in
+            while i < n {
+                if let explicit = nextExplicit, i == explicit.source.lowerBound {
+                    emit(explicit)
+                    i = explicit.source.upperBound
+                    nextExplicit = findExplicitLink(from: i)
+                    continue
+                }
+                let limit = nextExplicit?.source.lowerBound ?? n
+                // Skip plain text quickly; most bytes start nothing.
+                while i < limit && !table[Int(s[i])] { i += 1 }
+                guard i < limit else { i = limit; continue }
+                if s[i] == UInt8(ascii: "\\") {
+                    if let length = escapedLength(at: i + 1, limit: limit) {
+                        // Drop the backslash: the next text run starts at the escaped character.
+                        flushText(upTo: i)
+                        pendingStart = i + 1
+                        i += 1 + length
+                    } else {
+                        i += 1
+                    }
+                    continue
+                }
+                if let link = construct(at: i, limit: limit) {
+                    emit(link)
+                    i = link.source.upperBound
+                } else {
+                    i += CharClass.sequenceLength(s[i])
+                }
+            }
+        }
+        flushText(upTo: n)
+    }
+
+    private mutating func construct(at i: Int, limit: Int) -> LinkSyntax? {
+        switch s[i] {
+        case 0xE3: return agreement(at: i, limit: limit)
+        case UInt8(ascii: "#"): return topic(at: i, limit: limit)
+        case UInt8(ascii: "@"): return mentionOrEmail(at: i, limit: limit)
+        case UInt8(ascii: "h"), UInt8(ascii: "H"), UInt8(ascii: "w"), UInt8(ascii: "W"):
+            return options.autolinkURLs ? bareURL(at: i, limit: limit) : nil
+        default:
+            return options.autolinkPhones ? phone(at: i, limit: limit) : nil
+        }
+    }
+
+    private mutating func flushText(upTo end: Int) {
+        if end > pendingStart { inlines.append(.text(pendingStart..<end)) }
+        pendingStart = max(pendingStart, end)
+    }
+
+    private mutating func emit(_ link: LinkSyntax) {
+        flushText(upTo: link.source.lowerBound)
+        inlines.append(.link(link))
+        pendingStart = link.source.upperBound
+    }
+
+    // MARK: Escapes
+
+    /// If the character at `i` may be escaped, its length in bytes.
+    /// Escapable: 《 》 @ # [ ] ( ) < > & \
+    private func escapedLength(at i: Int, limit: Int) -> Int? {
+        guard i < limit else { return nil }
+        switch s[i] {
+        case UInt8(ascii: "@"), UInt8(ascii: "#"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("),
+             UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "\\"):
+            return 1
+        case 0xE3 where i + 2 < limit && s[i + 1] == 0x80 && (s[i + 2] == 0x8A || s[i + 2] == 0x8B):
+            return 3
+        default:
+            return nil
+        }
+    }
+
+    /// The slices of `range` without the backslashes of its escapes.
+    private func slicesRemovingEscapes(_ range: Range<Int>) -> TextSlices {
+        var slices: TextSlices = []
+        var start = range.lowerBound
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if s[i] == UInt8(ascii: "\\"), let length = escapedLength(at: i + 1, limit: range.upperBound) {
+                if i > start { slices.append(start..<i) }
+                start = i + 1
+                i += 1 + length
+            } else {
+                i += 1
+            }
+        }
+        if range.upperBound > start { slices.append(start..<range.upperBound) }
+        return slices
+    }
+
+    private func string(_ slices: TextSlices) -> String {
+        var bytes: [UInt8] = []
+        for slice in slices { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: s[slice])) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: s[range]), as: UTF8.self)
+    }
+
+    // MARK: Explicit links: [display](target)
+
+    /// The first explicit link that starts at or after `start`.
+    private mutating func findExplicitLink(from start: Int) -> LinkSyntax? {
+        var j = start
+        while j < s.count {
+            guard let open = index(of: UInt8(ascii: "["), from: j) else { return nil }
+            if !isEscaped(open, floor: start), let link = explicitLink(at: open) { return link }
+            j = open + 1
+        }
+        return nil
+    }
+
+    private func index(of byte: UInt8, from start: Int) -> Int? {
+        var i = start
+        while i < s.count {
+            if s[i] == byte { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether the byte at `i` is escaped: preceded by an odd number of backslashes.
+    private func isEscaped(_ i: Int, floor: Int) -> Bool {
+        var count = 0
+        var j = i - 1
+        while j >= floor && s[j] == UInt8(ascii: "\\") { count += 1; j -= 1 }
+        return count % 2 == 1
+    }
+
+    private mutating func explicitLink(at open: Int) -> LinkSyntax? {
+        let n = s.count
+        var j = open + 1
+        while j < n {
+            let b = s[j]
+            if b == UInt8(ascii: "\\"), let length = escapedLength(at: j + 1, limit: n) { j += 1 + length; continue }
+            if b == 0x0A || b == UInt8(ascii: "[") { return nil }
+            if b == UInt8(ascii: "]") { break }
+            j += 1
+        }
+        guard j + 1 < n, s[j] == UInt8(ascii: "]"), s[j + 1] == UInt8(ascii: "(") else { return nil }
+        guard let close = matchingParen(j + 1) else { return nil }
+        let display = slicesRemovingEscapes(open + 1..<j)
+        let targetRange = trimmed(j + 2..<close)
+        if display.allSatisfy({ isBlank($0) }) {
+            notes.append(ParseNote(kind: .emptyLinkText, source: open..<close + 1))
+            return nil
+        }
+        let target = string(slicesRemovingEscapes(targetRange))
+        return LinkSyntax(kind: .explicit(target: target, targetRange: targetRange),
+                          display: display, source: open..<close + 1)
+    }
+
+    private func isBlank(_ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let (c, length) = CharClass.decode(s, at: i)
+            if !CharClass.isSpace(c) { return false }
+            i += length
+        }
+        return true
+    }
+
+    private func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi && CharClass.isASCIIWhitespace(s[lo]) { lo += 1 }
+        while hi > lo && CharClass.isASCIIWhitespace(s[hi - 1]) { hi -= 1 }
+        return lo..<hi
+    }
+
+    /// The `)` that closes the `(` at `open` on the same line, parentheses balanced.
+    /// One pass over the document pairs them all, so no target is scanned twice.
+    private mutating func matchingParen(_ open: Int) -> Int? {
+        if closingParen == nil {
+            var pairs: [Int: Int] = [:]
+            var stack: [Int] = []
+            var i = 0
+            while i < s.count {
+                switch s[i] {
+                case UInt8(ascii: "\\"):
+                    if let length = escapedLength(at: i + 1, limit: s.count) { i += length }
+                case UInt8(ascii: "("): stack.append(i)
+                case UInt8(ascii: ")"): if let o = stack.popLast() { pairs[o] = i }
+                case 0x0A: stack.removeAll(keepingCapacity: true)
+                default: break
+                }
+                i += 1
+            }
+            closingParen = pairs
+        }
+        return closingParen?[open]
+    }
+
+    // MARK: Agreements: 《title》
+
+    private mutating func agreement(at i: Int, limit: Int) -> LinkSyntax? {
+        guard i + 2 < limit, s[i + 1] == 0x80, s[i + 2] == 0x8A else { return nil }
+        var j = i + 3
+        while j < limit {
+            let b = s[j]
+            if b == 0x0A || b == UInt8(ascii: "\\") { return nil }
+            if b == 0xE3 && j + 2 < limit && s[j + 1] == 0x80 {
+                if s[j + 2] == 0x8B { break }
+                if s[j + 2] == 0x8A { return nil }  // another 《: that one may open
+            }
+            j += 1
+        }
+        guard j < limit, j > i + 3 else { return nil }
+        let title = string(i + 3..<j)
+        let source = i..<j + 3
+        guard options.agreementTitles.contains(title) else {
+            bookTitles.append(BookTitle(title: title, source: source))
+            return nil
+        }
+        return LinkSyntax(kind: .agreement(title: title), display: [source], source: source)
+    }
+
+    // MARK: Topics: #name#
+
+    private mutating func topic(at i: Int, limit: Int) -> LinkSyntax? {
+        // `C#` and `a#b#`: a hash right after an ASCII letter or digit opens nothing.
+        if i > 0 && CharClass.isASCIIAlnum(s[i - 1]) { return nil }
+        var j = i + 1
+        var count = 0
+        while j < limit {
+            let b = s[j]
+            if b == UInt8(ascii: "#") { break }
+            if b == 0x0A || b == UInt8(ascii: "@") { return nil }
+            if b == UInt8(ascii: "\\"), let length = escapedLength(at: j + 1, limit: limit) {
+                j += 1 + length
+            } else {
+                j += CharClass.sequenceLength(b)
+            }
+            count += 1
+            if count > options.maxTopicLength {
+                // Only worth a note when a closing hash would have made it a topic.
+                if let close = index(of: UInt8(ascii: "#"), from: j), close < limit,
+                   !s[j..<close].contains(0x0A), !s[j..<close].contains(UInt8(ascii: "@")), close - j < 4096 {
+                    notes.append(ParseNote(kind: .topicTooLong(limit: options.maxTopicLength), source: i..<close + 1))
+                }
+                return nil
+            }
+        }
+        guard j < limit, count > 0 else { return nil }
+        let first = CharClass.decode(s, at: i + 1).scalar
+        let last = CharClass.decode(s, at: CharClass.previousScalarStart(s, before: j)).scalar
+        guard !CharClass.isSpace(first), !CharClass.isSpace(last) else { return nil }
+        let nameSlices = slicesRemovingEscapes(i + 1..<j)
+        return LinkSyntax(kind: .topic(name: string(nameSlices)),
+                          display: slicesRemovingEscapes(i..<j + 1), source: i..<j + 1)
+    }
+
+    // MARK: Mentions: @name, and emails found from their @
+
+    private mutating func mentionOrEmail(at i: Int, limit: Int) -> LinkSyntax? {
+        if i > 0 {
+            let previous = s[i - 1]
+            if CharClass.isASCIIAlnum(previous) || previous == UInt8(ascii: "_") || previous == UInt8(ascii: ".") {
+                return options.autolinkEmails ? email(at: i, limit: limit) : nil
+            }
+        }
+        var j = i + 1
+        var count = 0
+        while j < limit {
+            let b = s[j]
+            if b < 0x80 {
+                guard CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") else { break }
+                j += 1
+            } else {
+                let (c, length) = CharClass.decode(s, at: j)
+                guard CharClass.isIdeograph(c) else { break }
+                j += length
+            }
+            count += 1
+            if count > options.maxMentionLength {
+                notes.append(ParseNote(kind: .mentionTooLong(limit: options.maxMentionLength), source: i..<j))
+                return nil
+            }
+        }
+        guard count > 0 else { return nil }
+        return LinkSyntax(kind: .mention(name: string(i + 1..<j)), display: [i..<j], source: i..<j)
+    }
+
+    @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
+        CharClass.isASCIIAlnum(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%")
+            || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
+    }
+
+    private func email(at at: Int, limit: Int) -> LinkSyntax? {
+        // The local part lies in text not emitted yet; RFC 5321 caps it at 64 bytes.
+        var start = at
+        while start > pendingStart && at - start < 64 && Self.isLocalPartByte(s[start - 1]) { start -= 1 }
+        while start < at && s[start] == UInt8(ascii: ".") { start += 1 }
+        guard start < at, s[at - 1] != UInt8(ascii: "."),
+              let end = domainEnd(from: at + 1, limit: limit) else { return nil }
+        return LinkSyntax(kind: .email, display: [start..<end], source: start..<end)
+    }
+
+    /// The end of a domain name starting at `start`: two or more labels separated by
+    /// dots, the last one a top-level domain. An ASCII label ends at a CJK letter, so
+    /// `example.com获取` ends after `com`; a label of CJK letters (`例子.公司`) may go on.
+    private func domainEnd(from start: Int, limit: Int) -> Int? {
+        var j = start
+        var labels: [Range<Int>] = []
+        while j < limit && j - start < 253 {
+            let labelStart = j
+            var cjkLabel: Bool? = nil
+            while j < limit {
+                let b = s[j]
+                if b < 0x80 {
+                    guard (CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-")) && cjkLabel != true else { break }
+                    cjkLabel = false
+                    j += 1
+                    continue
+                }
+                let (c, length) = CharClass.decode(s, at: j)
+                if Self.isCJKLetter(c) {
+                    if cjkLabel == false { break }
+                    cjkLabel = true
+                } else if CharClass.isCJK(c) || CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || c < 0xC0 {
+                    break
+                } else if cjkLabel == nil {
+                    cjkLabel = false
+                }
+                j += length
+            }
+            guard j > labelStart, s[labelStart] != UInt8(ascii: "-"), s[j - 1] != UInt8(ascii: "-") else { break }
+            labels.append(labelStart..<j)
+            guard j + 1 < limit, s[j] == UInt8(ascii: "."), s[j + 1] != UInt8(ascii: "."),
+                  s[j + 1] != UInt8(ascii: "-") else { break }
+            let next = s[j + 1]
+            if next < 0x80 && !CharClass.isASCIIAlnum(next) { break }
+            if next >= 0x80 {
+                let c = CharClass.decode(s, at: j + 1).scalar
+                if CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || (CharClass.isCJK(c) && !Self.isCJKLetter(c)) { break }
+            }
+            j += 1
+        }
+        guard labels.count >= 2, let tld = labels.last else { return nil }
+        // An ASCII top-level domain is letters only (or an IDNA `xn--` label).
+        if s[tld.lowerBound] < 0x80 {
+            let text = UnsafeBufferPointer(rebasing: s[tld])
+            let isPunycode = text.count > 4 && (text[0] | 0x20) == UInt8(ascii: "x") && (text[1] | 0x20) == UInt8(ascii: "n")
+                && text[2] == UInt8(ascii: "-") && text[3] == UInt8(ascii: "-")
+            guard isPunycode || (text.count >= 2 && text.allSatisfy { $0 >= 0x80 || CharClass.isASCIILetter($0) })
+            else { return nil }
+        }
+        return tld.upperBound
+    }
+
+    private static func isCJKLetter(_ c: UInt32) -> Bool {
+        CharClass.isIdeograph(c) || (0x3040...0x30FF).contains(c) || (0xAC00...0xD7AF).contains(c)
+    }
+
+    // MARK: Bare URLs: http://, https://, www.
+
+    private func bareURL(at i: Int, limit: Int) -> LinkSyntax? {
+        if i > 0 {
+            let previous = s[i - 1]
+            if CharClass.isASCIIAlnum(previous) || previous == UInt8(ascii: "_") || previous == UInt8(ascii: ".")
+                || previous == UInt8(ascii: "/") || previous == UInt8(ascii: "@") || previous == UInt8(ascii: "-") {
+                return nil
+            }
+        }
+        let kind: LinkSyntaxKind
+        let bodyStart: Int
+        if hasPrefix("https://", at: i, limit: limit) {
+            kind = .bareURL; bodyStart = i + 8
+        } else if hasPrefix("http://", at: i, limit: limit) {
+            kind = .bareURL; bodyStart = i + 7
+        } else if hasPrefix("www.", at: i, limit: limit) {
+            kind = .bareWWW; bodyStart = i + 4
+        } else {
+            return nil
+        }
+        var j = bodyStart
+        var opens = 0, closes = 0
+        while j < limit {
+            let b = s[j]
+            if b < 0x80 {
+                if b <= 0x20 || b == 0x7F || b == UInt8(ascii: "<") || b == UInt8(ascii: ">")
+                    || b == UInt8(ascii: "\"") || b == UInt8(ascii: "`") { break }
+                if b == UInt8(ascii: "(") { opens += 1 } else if b == UInt8(ascii: ")") { closes += 1 }
+                j += 1
+                continue
+            }
+            let (c, length) = CharClass.decode(s, at: j)
+            if CharClass.isCJK(c) || CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) { break }
+            j += length
+        }
+        // Trailing punctuation belongs to the sentence, a closing parenthesis only
+        // when it has no partner inside the URL.
+        var end = j
+        while end > bodyStart {
+            let last = s[end - 1]
+            if "?!.,:;*_~'\"".utf8.contains(last) {
+                end -= 1
+            } else if last == UInt8(ascii: ")") && closes > opens {
+                closes -= 1
+                end -= 1
+            } else {
+                break
+            }
+        }
+        guard end > bodyStart, CharClass.isASCIIAlnum(s[bodyStart]) || s[bodyStart] >= 0x80 || s[bodyStart] == UInt8(ascii: "[")
+        else { return nil }
+        return LinkSyntax(kind: kind, display: [i..<end], source: i..<end)
+    }
+
+    private func hasPrefix(_ prefix: StaticString, at i: Int, limit: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard i + count <= limit else { return false }
+        return prefix.withUTF8Buffer { p in
+            for k in 0..<count where (s[i + k] | (CharClass.isASCIILetter(s[i + k]) ? 0x20 : 0)) != p[k] { return false }
+            return true
+        }
+    }
+
+    // MARK: Phone numbers
+
+    private func phone(at i: Int, limit: Int) -> LinkSyntax? {
+        guard let match = PhoneNumberMatcher(s: s, limit: limit).match(at: i) else { return nil }
+        return LinkSyntax(kind: .phone(digits: match.digits), display: [i..<match.end], source: i..<match.end)
+    }
+}

@@ -1,0 +1,59 @@
+/// The parse stage's output: what the markup says, with source offsets, before the
+/// manifest gives it meaning. Offsets are byte offsets into `SourceText.bytes`.
+
+/// A piece of display text: the source bytes it is copied from. Escapes and markup
+/// are already stripped, so a run of display text is a list of slices.
+typealias TextSlices = [Range<Int>]
+
+/// How a link was written.
+enum LinkSyntaxKind: Equatable, Sendable {
+    /// `[display](target)`; `target` has its escapes removed and is trimmed.
+    case explicit(target: String, targetRange: Range<Int>)
+    /// `《title》` whose title the manifest knows.
+    case agreement(title: String)
+    /// `@name`.
+    case mention(name: String)
+    /// `#name#`.
+    case topic(name: String)
+    /// A bare `http://` or `https://` URL.
+    case bareURL
+    /// A bare `www.` address; it links to `https://` + the text.
+    case bareWWW
+    case email
+    /// `digits` holds only digits and an optional leading `+`.
+    case phone(digits: String)
+}
+
+struct LinkSyntax: Equatable, Sendable {
+    var kind: LinkSyntaxKind
+    /// The display text the link will cover.
+    var display: TextSlices
+    /// The whole construct in the source, markup included.
+    var source: Range<Int>
+}
+
+enum Inline: Equatable, Sendable {
+    /// Display text copied from the source.
+    case text(Range<Int>)
+    case link(LinkSyntax)
+}
+
+/// A `《title》` whose title the manifest does not know: it stays text, and the
+/// resolver warns about it.
+struct BookTitle: Equatable, Sendable {
+    var title: String
+    var source: Range<Int>
+}
+
+struct ParsedDocument: Sendable {
+    var inlines: [Inline]
+    var bookTitles: [BookTitle]
+    /// `[](…)` and similar: syntax that forms no link, and why.
+    var notes: [ParseNote]
+}
+
+struct ParseNote: Equatable, Sendable {
+    enum Kind: Equatable, Sendable { case emptyLinkText, mentionTooLong(limit: Int), topicTooLong(limit: Int) }
+    var kind: Kind
+    var source: Range<Int>
+}

@@ -1,0 +1,115 @@
+/// The read stage: a document's bytes, checked and normalized, with a line table
+/// for turning byte offsets into the 1-based line and column of diagnostics.
+///
+/// Normalization only removes a leading BOM and turns CRLF and CR into LF, so a
+/// line number and a column within a line are the same in the original file and
+/// in `bytes`; diagnostics therefore point at what the user sees in an editor.
+public struct SourceText: Sendable {
+    /// The name shown in diagnostics (a path, or `<stdin>`).
+    public let name: String
+    /// Valid UTF-8, LF line endings, no BOM.
+    public let bytes: [UInt8]
+    /// Byte offset of the first byte of each line.
+    let lineStarts: [Int]
+
+    /// Why a document could not be read.
+    public struct InvalidUTF8: Error, Sendable {
+        /// Byte offset of the first invalid byte in the original input.
+        public let byteOffset: Int
+        public let location: SourceLocation
+    }
+
+    public init(name: String, bytes raw: [UInt8]) throws(InvalidUTF8) {
+        self.name = name
+        if let bad = UTF8Validation.firstInvalidByte(in: raw) {
+            throw InvalidUTF8(byteOffset: bad, location: Self.location(ofRawOffset: bad, in: raw))
+        }
+        let (normalized, lineStarts) = Self.normalize(raw)
+        self.bytes = normalized
+        self.lineStarts = lineStarts
+    }
+
+    /// Drops a leading BOM, turns CRLF and CR into LF, and records line starts in one pass.
+    private static func normalize(_ raw: [UInt8]) -> ([UInt8], [Int]) {
+        var start = 0
+        if raw.count >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF { start = 3 }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count - start)
+        var lines = [0]
+        raw.withUnsafeBufferPointer { s in
+            var i = start
+            var runStart = start
+            while i < s.count {
+                let b = s[i]
+                if b == 0x0A {
+                    lines.append(out.count + (i - runStart) + 1)
+                } else if b == 0x0D {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: s[runStart..<i]))
+                    out.append(0x0A)
+                    lines.append(out.count)
+                    if i + 1 < s.count && s[i + 1] == 0x0A { i += 1 }
+                    runStart = i + 1
+                }
+                i += 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: s[runStart..<s.count]))
+        }
+        return (out, lines)
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of a byte offset in `bytes`.
+    public func location(ofOffset offset: Int) -> SourceLocation {
+        let offset = min(max(0, offset), bytes.count)
+        // The last line start at or before `offset`.
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        var column = 1
+        for i in lineStarts[lo]..<offset where !CharClass.isContinuation(bytes[i]) { column += 1 }
+        return SourceLocation(line: lo + 1, column: column, offset: offset)
+    }
+
+    /// The text of the line that holds `offset`, without its line break.
+    public func lineText(containing offset: Int) -> String {
+        let line = location(ofOffset: offset).line
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end < start { end = start }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// Location of a byte in input that failed validation (counted on the raw bytes,
+    /// decoding what precedes it, which is valid).
+    private static func location(ofRawOffset offset: Int, in raw: [UInt8]) -> SourceLocation {
+        var line = 1, column = 1
+        var i = raw.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < offset {
+            let b = raw[i]
+            if b == 0x0A || (b == 0x0D && (i + 1 >= raw.count || raw[i + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else if !CharClass.isContinuation(b) && b != 0x0D {
+                column += 1
+            }
+            i += 1
+        }
+        return SourceLocation(line: line, column: column, offset: offset)
+    }
+}
+
+/// A 1-based line and column (columns count Unicode scalars), plus the byte offset.
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    public let line: Int
+    public let column: Int
+    public let offset: Int
+
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool { a.offset < b.offset }
+}

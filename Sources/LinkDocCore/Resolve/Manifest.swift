@@ -1,0 +1,137 @@
+import Foundation
+
+/// The manifest: what the copy's names mean (Grammar/manifest.schema.json).
+///
+///     {"agreements": {"用户协议": "https://example.com/terms",
+///                     "隐私政策": {"url": "https://example.com/privacy", "id": "privacy"}},
+///      "mentions": {"小明": "u_10001"},
+///      "schemes": ["https", "http", "mailto", "tel", "myapp"],
+///      "options": {"includeAgreementBrackets": true, "maxTopicLength": 64,
+///                  "mentionURL": "myapp://user/{id}", "topicURL": "myapp://topic/{name}",
+///                  "autolink": {"urls": true, "emails": true, "phones": true}}}
+public struct Manifest: Sendable {
+    public struct Agreement: Hashable, Sendable {
+        public var title: String
+        /// The manifest's id, or the title when the manifest gives none.
+        public var id: String
+        public var url: String
+    }
+
+    public struct Options: Hashable, Sendable {
+        /// Whether an agreement link's range covers 《 and 》 too.
+        public var includeAgreementBrackets = true
+        public var maxTopicLength = 64
+        public var maxMentionLength = 30
+        /// URL templates for mentions and topics: `{id}` and `{name}` are replaced, percent-encoded.
+        public var mentionURL: String? = nil
+        public var topicURL: String? = nil
+        public var autolinkURLs = true
+        public var autolinkEmails = true
+        public var autolinkPhones = true
+
+        public init() {}
+    }
+
+    /// By title.
+    public var agreements: [String: Agreement]
+    /// Mention name → user id.
+    public var mentions: [String: String]
+    /// URL schemes that links may use, lowercased.
+    public var schemes: [String]
+    public var options: Options
+
+    public static let defaultSchemes = ["https", "http", "mailto", "tel"]
+
+    public init(agreements: [String: Agreement] = [:], mentions: [String: String] = [:],
+                schemes: [String] = Manifest.defaultSchemes, options: Options = Options()) {
+        self.agreements = agreements
+        self.mentions = mentions
+        self.schemes = schemes
+        self.options = options
+    }
+
+    public static let empty = Manifest()
+
+    /// Agreements by id, for explicit `agreement:ID` targets.
+    public func agreement(withID id: String) -> Agreement? {
+        agreements.values.first { $0.id == id }
+    }
+
+    public var parseOptions: ParseOptions {
+        ParseOptions(agreementTitles: Set(agreements.keys), maxTopicLength: options.maxTopicLength,
+                     maxMentionLength: options.maxMentionLength, autolinkURLs: options.autolinkURLs,
+                     autolinkEmails: options.autolinkEmails, autolinkPhones: options.autolinkPhones)
+    }
+}
+
+/// A manifest that cannot be used, with the JSON path of the problem.
+public struct ManifestError: Error, Sendable, CustomStringConvertible {
+    public let file: String
+    public let message: String
+    public var description: String { "\(file): error: invalid manifest: \(message)" }
+}
+
+extension Manifest {
+    /// Reads a manifest file.
+    public static func load(path: String) throws(ManifestError) -> Manifest {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ManifestError(file: path, message: "cannot read the file")
+        }
+        return try parse(data, file: path)
+    }
+
+    public static func parse(_ data: Data, file: String) throws(ManifestError) -> Manifest {
+        do {
+            return try JSONDecoder().decode(ManifestFile.self, from: data).manifest
+        } catch let error as ManifestFile.Problem {
+            throw ManifestError(file: file, message: error.message)
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            throw ManifestError(file: file, message: "not valid JSON (\(Self.describe(context)))")
+        } catch let error as DecodingError {
+            throw ManifestError(file: file, message: Self.describe(error))
+        } catch {
+            throw ManifestError(file: file, message: "\(error)")
+        }
+    }
+
+    private static func describe(_ context: DecodingError.Context) -> String {
+        let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        return underlying ?? context.debugDescription
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(path(context)): expected \(ManifestFile.describeType(type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)): expected \(ManifestFile.describeType(type)), found null"
+        case .keyNotFound(let key, let context):
+            let at = path(context)
+            return "\(at.isEmpty ? "" : at + ": ")missing \"\(key.stringValue)\""
+        case .dataCorrupted(let context):
+            return "\(path(context)): \(describe(context))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    static func isSchemeName(_ s: String) -> Bool {
+        guard let first = s.utf8.first, CharClass.isASCIILetter(first) else { return false }
+        return s.utf8.allSatisfy { CharClass.isASCIIAlnum($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+    }
+
+    /// Finds `linkdoc.json` in `directory` or the nearest parent that has one.
+    public static func discover(startingAt directory: String) -> String? {
+        var url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+        while true {
+            let candidate = url.appendingPathComponent("linkdoc.json").path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The manifest's JSON shape, decoded strictly: unknown keys are errors, so a
+/// typo in a manifest fails the build instead of silently doing nothing.
+struct ManifestFile: Decodable {
+    let manifest: Manifest
+
+    struct Problem: Error { let message: String }
+
+    /// Any key, so that unknown keys can be named in errors.
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ s: String) { stringValue = s }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    static func describeType(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type: "a whole number"
+        case is [String].Type, is [Any].Type: "an array"
+        default: String(describing: type).contains("Dictionary") ? "an object" : "a value of type \(type)"
+        }
+    }
+
+    static func rejectUnknownKeys(_ container: KeyedDecodingContainer<AnyKey>, known: [String], at path: String) throws {
+        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
+            let place = path.isEmpty ? "" : path + "."
+            throw Problem(message: "unknown key \"\(place)\(unknown)\" (known: \(known.filter { $0 != "$schema" }.joined(separator: ", ")))")
+        }
+    }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        try Self.rejectUnknownKeys(c, known: ["$schema", "agreements", "mentions", "schemes", "options", "lint"], at: "")
+        var manifest = Manifest()
+
+        if c.contains(AnyKey("agreements")) {
+            let entries = try c.decode([String: AgreementEntry].self, forKey: AnyKey("agreements"))
+            var titleForID: [String: String] = [:]
+            for (title, entry) in entries.sorted(by: { $0.key < $1.key }) {
+                guard !title.isEmpty else { throw Problem(message: "agreements: a title is empty") }
+                let agreement = Manifest.Agreement(title: title, id: entry.id ?? title, url: entry.url)
+                if let other = titleForID[agreement.id] {
+                    throw Problem(message: "agreements: 《\(other)》 and 《\(title)》 share the id \"\(agreement.id)\"")
+                }
+                titleForID[agreement.id] = title
+                manifest.agreements[title] = agreement
+            }
+        }
+        if c.contains(AnyKey("mentions")) {
+            manifest.mentions = try c.decode([String: String].self, forKey: AnyKey("mentions"))
+        }
+        if c.contains(AnyKey("schemes")) {
+            manifest.schemes = try c.decode([String].self, forKey: AnyKey("schemes")).map { $0.lowercased() }
+            if let bad = manifest.schemes.first(where: { !Manifest.isSchemeName($0) }) {
+                throw Problem(message: "schemes: \"\(bad)\" is not a URL scheme name")
+            }
+        }
+        if c.contains(AnyKey("options")) {
+            manifest.options = try c.decode(OptionsEntry.self, forKey: AnyKey("options")).options
+        }
+        self.manifest = manifest
+    }
+
+    /// `"https://…"` or `{"url": "https://…", "id": "privacy"}`.
+    struct AgreementEntry: Decodable {
+        let url: String
+        let id: String?
+
+        init(from decoder: Decoder) throws {
+            if let url = try? decoder.singleValueContainer().decode(String.self) {
+                self.url = url
+                self.id = nil
+                return
+            }
+            guard let c = try? decoder.container(keyedBy: AnyKey.self) else {
+                let path = decoder.codingPath.map(\.stringValue).joined(separator: ".")
+                throw Problem(message: "\(path): expected a URL string or an object {\"url\", \"id\"}")
+            }
+            let path = decoder.codingPath.map(\.stringValue).joined(separator: ".")
+            try ManifestFile.rejectUnknownKeys(c, known: ["url", "id"], at: path)
+            url = try c.decode(String.self, forKey: AnyKey("url"))
+            id = try c.decodeIfPresent(String.self, forKey: AnyKey("id"))
+            if id?.isEmpty == true { throw Problem(message: "\(path).id: must not be empty") }
+        }
+    }
+
+    struct OptionsEntry: Decodable {
+        let options: Manifest.Options
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: AnyKey.self)
+            try ManifestFile.rejectUnknownKeys(c, known: ["includeAgreementBrackets", "maxTopicLength", "maxMentionLength",
+                                                          "mentionURL", "topicURL", "autolink"], at: "options")
+            var o = Manifest.Options()
+            o.includeAgreementBrackets = try c.decodeIfPresent(Bool.self, forKey: AnyKey("includeAgreementBrackets")) ?? true
+            for key in ["maxTopicLength", "maxMentionLength"] where c.contains(AnyKey(key)) {
+                let n = try c.decode(Int.self, forKey: AnyKey(key))
+                guard (1...1000).contains(n) else { throw Problem(message: "options.\(key): must be from 1 to 1000") }
+                if key == "maxTopicLength" { o.maxTopicLength = n } else { o.maxMentionLength = n }
+            }
+            o.mentionURL = try c.decodeIfPresent(String.self, forKey: AnyKey("mentionURL"))
+            o.topicURL = try c.decodeIfPresent(String.self, forKey: AnyKey("topicURL"))
+            if c.contains(AnyKey("autolink")) {
+                let a = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("autolink"))
+                try ManifestFile.rejectUnknownKeys(a, known: ["urls", "emails", "phones"], at: "options.autolink")
+                o.autolinkURLs = try a.decodeIfPresent(Bool.self, forKey: AnyKey("urls")) ?? true
+                o.autolinkEmails = try a.decodeIfPresent(Bool.self, forKey: AnyKey("emails")) ?? true
+                o.autolinkPhones = try a.decodeIfPresent(Bool.self, forKey: AnyKey("phones")) ?? true
+            }
+            options = o
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import LinkDocModel
+
+/// A link whose display text is placed in the output, before ranges are counted.
+struct LinkDraft: Sendable {
+    /// Byte range in the display text.
+    var utf8: Range<Int>
+    var url: String?
+    var target: LinkTarget
+}
+
+/// The resolve stage: gives the parsed syntax its meaning through the manifest
+/// (agreement URLs and ids, user ids, allowed schemes), validates every URL, and
+/// writes the display text. Syntax that cannot become a link stays as text, and
+/// a diagnostic says why.
+struct Resolver {
+    let source: SourceText
+    let manifest: Manifest
+    let urls: URLValidator
+    private(set) var text: [UInt8] = []
+    private(set) var links: [LinkDraft] = []
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(source: SourceText, manifest: Manifest, urls: URLValidator) {
+        self.source = source
+        self.manifest = manifest
+        self.urls = urls
+        text.reserveCapacity(source.bytes.count)
+    }
+
+    mutating func resolve(_ parsed: ParsedDocument) {
+        for title in parsed.bookTitles {
+            report(.warning, "unknown agreement 《\(title.title)》: the manifest has no agreement with this title, so it stays text",
+                   RuleID.unknownAgreement, at: title.source.lowerBound)
+        }
+        for note in parsed.notes {
+            switch note.kind {
+            case .emptyLinkText:
+                report(.warning, "a link needs display text; this one stays text", RuleID.emptyLinkText, at: note.source.lowerBound)
+            case .mentionTooLong(let limit):
+                report(.warning, "a mention name has at most \(limit) characters; this one stays text",
+                       RuleID.mentionTooLong, at: note.source.lowerBound)
+            case .topicTooLong(let limit):
+                report(.warning, "a topic has at most \(limit) characters (options.maxTopicLength); this one stays text",
+                       RuleID.topicTooLong, at: note.source.lowerBound)
+            }
+        }
+        diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
+        for inline in parsed.inlines {
+            switch inline {
+            case .text(let range):
+                append(range)
+            case .link(let syntax):
+                let start = text.count
+                for slice in syntax.display { append(slice) }
+                guard let (url, target) = meaning(of: syntax) else { continue }
+                var range = start..<text.count
+                if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
+                    range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
+                }
+                links.append(LinkDraft(utf8: range, url: url, target: target))
+            }
+        }
+    }
+
+    private mutating func append(_ range: Range<Int>) {
+        source.bytes.withUnsafeBufferPointer { text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    private func displayString(_ syntax: LinkSyntax) -> String {
+        var bytes: [UInt8] = []
+        for slice in syntax.display { bytes.append(contentsOf: source.bytes[slice]) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// What a link points to, or nil when it cannot be a link (a diagnostic says why).
+    private mutating func meaning(of syntax: LinkSyntax) -> (url: String?, target: LinkTarget)? {
+        let at = syntax.source.lowerBound
+        switch syntax.kind {
+        case .agreement(let title):
+            guard let agreement = manifest.agreements[title] else { return nil }
+            return (agreementURL(agreement, at: at), .agreement(id: agreement.id, title: agreement.title))
+        case .mention(let name):
+            return mention(name: name, userID: manifest.mentions[name], at: at)
+        case .topic(let name):
+            return (templateURL(manifest.options.topicURL, id: nil, name: name, at: at), .topic(name: name, id: nil))
+        case .bareURL:
+            return webURL(displayString(syntax), at: at)
+        case .bareWWW:
+            return webURL("https://" + displayString(syntax), at: at)
+        case .email:
+            let address = displayString(syntax)
+            guard let url = urls.mailto(address) else {
+                report(.warning, "\(address) looks like an email address but its domain is not valid; it stays text",
+                       RuleID.invalidURL, at: at)
+                return nil
+            }
+            return (url, .email(address: address))
+        case .phone(let digits):
+            return ("tel:" + digits, .phone(digits: digits))
+        case .explicit(let target, let targetRange):
+            return explicitTarget(target, display: displayString(syntax), at: targetRange.lowerBound)
+        }
+    }
+
+    private mutating func mention(name: String, userID: String?, at: Int) -> (url: String?, target: LinkTarget) {
+        (templateURL(manifest.options.mentionURL, id: userID, name: name, at: at), .mention(name: name, userID: userID))
+    }
+
+    /// `[display](target)`: a typed target (`agreement:`, `user:`, `topic:`, `action:`) or a URL.
+    private mutating func explicitTarget(_ target: String, display: String, at: Int) -> (url: String?, target: LinkTarget)? {
+        if let colon = target.firstIndex(of: ":") {
+            let prefix = target[..<colon].lowercased()
+            let value = String(target[target.index(after: colon)...])
+            switch prefix {
+            case "agreement":
+                guard let agreement = manifest.agreement(withID: value) ?? manifest.agreements[value] else {
+                    report(.warning, "unknown agreement id \"\(value)\": the manifest has no agreement with this id, so the link stays text",
+                           RuleID.unknownAgreement, at: at)
+                    return nil
+                }
+                return (agreementURL(agreement, at: at), .agreement(id: agreement.id, title: agreement.title))
+            case "user":
+                guard !value.isEmpty else { return invalidTarget("user: needs a user id, as in user:u_10001", at: at) }
+                let name = display.hasPrefix("@") ? String(display.dropFirst()) : display
+                return mention(name: name, userID: value, at: at)
+            case "topic":
+                guard !value.isEmpty else { return invalidTarget("topic: needs a topic id, as in topic:ios", at: at) }
+                var name = Substring(display)
+                if name.count >= 2 && name.hasPrefix("#") && name.hasSuffix("#") { name = name.dropFirst().dropLast() }
+                return (templateURL(manifest.options.topicURL, id: value, name: String(name), at: at),
+                        .topic(name: String(name), id: value))
+            case "action":
+                guard !value.isEmpty, value.utf8.allSatisfy({ CharClass.isASCIIAlnum($0) || "_-.".utf8.contains($0) }) else {
+                    return invalidTarget("action: needs a name of ASCII letters, digits, _, - and ., as in action:expand", at: at)
+                }
+                return (nil, .action(name: value))
+            default:
+                break
+            }
+        }
+        var target = target
+        if target.lowercased().hasPrefix("www.") { target = "https://" + target }
+        guard let (checked, _) = webURL(target, at: at), let url = checked else { return nil }
+        if url.hasPrefix("mailto:") {
+            return (url, .email(address: String(target.drop(while: { $0 != ":" }).dropFirst())))
+        }
+        if url.hasPrefix("tel:") {
+            let digits = String(url.dropFirst(4).unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) })
+            return (url, .phone(digits: digits))
+        }
+        return (url, .url)
+    }
+
+    private mutating func invalidTarget(_ message: String, at: Int) -> (url: String?, target: LinkTarget)? {
+        report(.error, message + "; the link stays text", RuleID.invalidTarget, at: at)
+        return nil
+    }
+
+    /// A URL that must be usable for the link to exist.
+    private mutating func webURL(_ raw: String, at: Int) -> (url: String?, target: LinkTarget)? {
+        let check = urls.check(raw)
+        reportURLProblems(check.problems, at: at)
+        guard let url = check.url else { return nil }
+        return (url, .url)
+    }
+
+    private mutating func agreementURL(_ agreement: Manifest.Agreement, at: Int) -> String? {
+        let check = urls.check(agreement.url)
+        for problem in check.problems where problem.severity != .info {
+            report(problem.severity, "the manifest's URL for 《\(agreement.title)》: \(problem.message)", problem.ruleID, at: at)
+        }
+        return check.url
+    }
+
+    /// Fills `{id}` and `{name}` of a manifest URL template, percent-encoded.
+    private mutating func templateURL(_ template: String?, id: String?, name: String, at: Int) -> String? {
+        guard let template else { return nil }
+        if template.contains("{id}") && id == nil { return nil }
+        let filled = template
+            .replacingOccurrences(of: "{id}", with: URLValidator.percentEncodeComponent(id ?? ""))
+            .replacingOccurrences(of: "{name}", with: URLValidator.percentEncodeComponent(name))
+        let check = urls.check(filled)
+        reportURLProblems(check.problems.filter { $0.severity != .info }, at: at)
+        return check.url
+    }
+
+    private mutating func reportURLProblems(_ problems: [URLProblem], at: Int) {
+        for problem in problems { report(problem.severity, problem.message, problem.ruleID, at: at) }
+    }
+
+    private mutating func report(_ severity: Severity, _ message: String, _ rule: String, at offset: Int) {
+        diagnostics.append(Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
+                                      location: source.location(ofOffset: offset),
+                                      sourceLine: source.lineText(containing: offset)))
+    }
+}
+

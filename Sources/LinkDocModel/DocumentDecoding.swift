@@ -1,0 +1,117 @@
+import Foundation
+
+/// Decoding the JSON contract into typed values, for apps that consume compiled documents.
+extension Document: Decodable {
+    private enum Keys: String, CodingKey { case version, text, links, styles, paragraphs, attachments }
+
+    public enum DecodingProblem: Error, CustomStringConvertible {
+        case unsupportedVersion(Int)
+        public var description: String {
+            switch self {
+            case .unsupportedVersion(let v): "unsupported link document version \(v) (this reader knows 1)"
+            }
+        }
+    }
+
+    /// Decodes a document from the bytes that `linkdoc compile` wrote.
+    public init(jsonData: Data) throws {
+        self = try JSONDecoder().decode(Document.self, from: jsonData)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let version = try c.decode(Int.self, forKey: .version)
+        guard version == Document.formatVersion else { throw DecodingProblem.unsupportedVersion(version) }
+        self.init(
+            text: try c.decode(String.self, forKey: .text),
+            links: try c.decode([Link].self, forKey: .links),
+            styles: try c.decodeIfPresent([Style].self, forKey: .styles) ?? [],
+            paragraphs: try c.decodeIfPresent([Paragraph].self, forKey: .paragraphs) ?? [],
+            attachments: try c.decodeIfPresent([Attachment].self, forKey: .attachments) ?? [])
+    }
+}
+
+extension TextSpan: Decodable {
+    public init(from decoder: Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(location: try c.decode(Int.self), length: try c.decode(Int.self))
+    }
+}
+
+extension TextRange: Decodable {
+    private enum Keys: String, CodingKey { case utf16, scalars, utf8 }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        self.init(utf16: try c.decode(TextSpan.self, forKey: .utf16),
+                  scalars: try c.decode(TextSpan.self, forKey: .scalars),
+                  utf8: try c.decode(TextSpan.self, forKey: .utf8))
+    }
+}
+
+extension LinkKind: Decodable {}
+
+extension Link: Decodable {
+    private enum Keys: String, CodingKey { case kind, text, range, url, id, title, name, userId, address, digits }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let target: LinkTarget
+        switch try c.decode(LinkKind.self, forKey: .kind) {
+        case .agreement:
+            target = .agreement(id: try c.decode(String.self, forKey: .id), title: try c.decode(String.self, forKey: .title))
+        case .mention:
+            target = .mention(name: try c.decode(String.self, forKey: .name), userID: try c.decodeIfPresent(String.self, forKey: .userId))
+        case .topic:
+            target = .topic(name: try c.decode(String.self, forKey: .name), id: try c.decodeIfPresent(String.self, forKey: .id))
+        case .url:
+            target = .url
+        case .email:
+            target = .email(address: try c.decode(String.self, forKey: .address))
+        case .phone:
+            target = .phone(digits: try c.decode(String.self, forKey: .digits))
+        case .action:
+            target = .action(name: try c.decode(String.self, forKey: .name))
+        }
+        self.init(text: try c.decode(String.self, forKey: .text),
+                  range: try c.decode(TextRange.self, forKey: .range),
+                  url: try c.decodeIfPresent(String.self, forKey: .url),
+                  target: target)
+    }
+}
+
+extension Style.Baseline: Decodable {}
+
+extension Style: Decodable {
+    private enum Keys: String, CodingKey { case range, bold, italic, underline, strikethrough, baseline, color, backgroundColor }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        self.init(range: try c.decode(TextRange.self, forKey: .range),
+                  bold: try c.decodeIfPresent(Bool.self, forKey: .bold),
+                  italic: try c.decodeIfPresent(Bool.self, forKey: .italic),
+                  underline: try c.decodeIfPresent(Bool.self, forKey: .underline),
+                  strikethrough: try c.decodeIfPresent(Bool.self, forKey: .strikethrough),
+                  baseline: try c.decodeIfPresent(Baseline.self, forKey: .baseline),
+                  color: try c.decodeIfPresent(String.self, forKey: .color),
+                  backgroundColor: try c.decodeIfPresent(String.self, forKey: .backgroundColor))
+    }
+}
+
+extension Paragraph: Decodable {
+    private enum Keys: String, CodingKey { case range }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        self.init(range: try c.decode(TextRange.self, forKey: .range))
+    }
+}
+
+extension Attachment: Decodable {
+    private enum Keys: String, CodingKey { case range, url, alt, width, height }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        self.init(range: try c.decode(TextRange.self, forKey: .range),
+                  url: try c.decodeIfPresent(String.self, forKey: .url),
+                  alt: try c.decodeIfPresent(String.self, forKey: .alt),
+                  width: try c.decodeIfPresent(Int.self, forKey: .width),
+                  height: try c.decodeIfPresent(Int.self, forKey: .height))
+    }
+}
