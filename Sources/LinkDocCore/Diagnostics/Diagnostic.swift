@@ -49,5 +49,4 @@ public enum RuleID {
     public static let insecureURL = "insecure-url"
     public static let encodedURL = "encoded-url"
     public static let homographHost = "homograph-host"
-    public static let graphemeBoundary = "grapheme-boundary"
 }

@@ -20,6 +20,8 @@ struct PhoneNumberMatcher {
         if start > 0 {
             let previous = s[start - 1]
             if CharClass.isASCIIAlnum(previous) || "+-./:_@#%&=$".utf8.contains(previous) { return nil }
+            // A price: ¥ (C2 A5) or ￥ (EF BF A5) before the digits.
+            if previous == 0xA5 && start >= 2 && (s[start - 2] == 0xC2 || s[start - 2] == 0xBF) { return nil }
         }
         var i = start
         var international = false

@@ -146,8 +146,10 @@ struct Resolver {
             return (url, .email(address: String(target.drop(while: { $0 != ":" }).dropFirst())))
         }
         if url.hasPrefix("tel:") {
+            // tel: URLs carry digits and + only, whatever separators the copy used.
             let digits = String(url.dropFirst(4).unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) })
-            return (url, .phone(digits: digits))
+            guard !digits.isEmpty else { return invalidTarget("tel: needs a phone number", at: at) }
+            return ("tel:" + digits, .phone(digits: digits))
         }
         return (url, .url)
     }
