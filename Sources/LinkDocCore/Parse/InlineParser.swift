@@ -362,6 +362,8 @@ struct InlineParser {
         // The local part lies in text not emitted yet; RFC 5321 caps it at 64 bytes.
         var start = at
         while start > pendingStart && at - start < 64 && Self.isLocalPartByte(s[start - 1]) { start -= 1 }
+        // A longer run is not an address (and looking further back would not be linear).
+        if start > pendingStart && Self.isLocalPartByte(s[start - 1]) { return nil }
         while start < at && s[start] == UInt8(ascii: ".") { start += 1 }
         guard start < at, s[at - 1] != UInt8(ascii: "."),
               let end = domainEnd(from: at + 1, limit: limit) else { return nil }

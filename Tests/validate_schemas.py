@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Validates link documents and manifests against the JSON Schemas in Grammar/.
+
+Usage: validate_schemas.py DOCUMENTS.ndjson MANIFEST.json…
+Each line of DOCUMENTS.ndjson is a link document. Prints 'schema: N passed, M failed'.
+"""
+import json, pathlib, sys
+from jsonschema import Draft202012Validator
+
+grammar = pathlib.Path(__file__).resolve().parent.parent / "Grammar"
+documents = Draft202012Validator(json.loads((grammar / "document.schema.json").read_text()))
+manifests = Draft202012Validator(json.loads((grammar / "manifest.schema.json").read_text()))
+Draft202012Validator.check_schema(documents.schema)
+Draft202012Validator.check_schema(manifests.schema)
+
+passed = failed = 0
+def check(validator, value, where):
+    global passed, failed
+    errors = sorted(validator.iter_errors(value), key=lambda e: list(e.path))
+    if errors:
+        failed += 1
+        for e in errors[:3]:
+            print("%s: %s at %s" % (where, e.message, "/".join(map(str, e.path))))
+    else:
+        passed += 1
+
+with open(sys.argv[1], encoding="utf-8") as f:
+    for number, line in enumerate(f, 1):
+        check(documents, json.loads(line), "document %d" % number)
+for path in sys.argv[2:]:
+    check(manifests, json.loads(pathlib.Path(path).read_text(encoding="utf-8")), path)
+print("schema: %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
