@@ -5,6 +5,10 @@ import LinkDocModel
 public struct CompileResult: Sendable {
     public var document: Document?
     public var diagnostics: [Diagnostic]
+    /// The source text as read (normalized), nil when it could not be read.
+    public var source: SourceText?
+    /// For each link of `document`, the byte range in `source.bytes` it was written in.
+    public var linkSources: [Range<Int>] = []
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -31,7 +35,7 @@ public struct Compiler: Sendable {
             let d = Diagnostic(severity: .error,
                                message: "the file is not valid UTF-8 (byte offset \(error.byteOffset)); no document was written for it",
                                ruleID: RuleID.invalidUTF8, file: name, location: error.location)
-            return CompileResult(document: nil, diagnostics: [d])
+            return CompileResult(document: nil, diagnostics: [d], source: nil)
         }
         return compile(source)
     }
@@ -44,8 +48,8 @@ public struct Compiler: Sendable {
         let parsed = InlineParser.parse(source.bytes, options: parseOptions)
         var resolver = Resolver(source: source, manifest: manifest, urls: urls)
         resolver.resolve(parsed)
-        let document = DocumentAssembler.assemble(text: resolver.text, links: resolver.links)
+        let (document, linkSources) = DocumentAssembler.assemble(text: resolver.text, links: resolver.links)
         let diagnostics = resolver.diagnostics.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
-        return CompileResult(document: document, diagnostics: diagnostics)
+        return CompileResult(document: document, diagnostics: diagnostics, source: source, linkSources: linkSources)
     }
 }

@@ -27,6 +27,10 @@ enum CommandLineTool {
             switch first {
             case "compile":
                 return try CompileCommand.run(Array(arguments.dropFirst()))
+            case "lint":
+                return try LintCommand.run(Array(arguments.dropFirst()))
+            case "rules":
+                return try RulesCommand.run(Array(arguments.dropFirst()))
             case "help":
                 return Help.run(Array(arguments.dropFirst()))
             case "-h", "--help":

@@ -7,6 +7,8 @@ enum Help {
 
     COMMANDS:
       compile   Compile copy (markup and links) into a JSON link document
+      lint      Check copy files for broken links, risky URLs and typography
+      rules     List the lint rules, or explain one
       help      Show help for a command
 
     OPTIONS:
@@ -41,12 +43,55 @@ enum Help {
 
     """
 
+    static let lint = """
+    USAGE: linkdoc lint [PATH…|-] [--config FILE] [--manifest FILE] [--reporter NAME]
+                        [--strict] [--fix [--dry-run]]
+
+    Lints files and folders (recursively; in folders, files ending in .txt, .html and
+    .htm; a file named explicitly is read whatever its extension). With no PATH it
+    lints the current folder; '-' reads standard input.
+
+    OPTIONS:
+      --config FILE        The configuration. Default: .linkdoc.json in the first
+                           path's folder or a parent. It sets a severity per rule
+                           ("off", "info", "warning", "error") and rule options,
+                           the manifest, and include and exclude globs.
+      -m, --manifest FILE  The manifest. Default: the configuration's "manifest",
+                           else linkdoc.json beside each file or in a parent folder.
+      -r, --reporter NAME  text (default), json, sarif, github or checkstyle.
+      --strict             Exit with 1 on warnings too.
+      --fix                Apply the safe fixes (spacing, punctuation, invisible
+                           characters) in place, atomically, keeping each file's
+                           line endings and BOM; report what is left.
+      --dry-run            With --fix: print a unified diff instead of writing;
+                           the report goes to standard error.
+
+    Suppress a finding with a comment on the line before it:
+      <!-- linkdoc-disable-next-line rule-id, other-rule-id -->
+
+    Exit codes: 0 clean or warnings only; 1 errors (or warnings with --strict);
+    2 a usage, configuration or I/O error.
+
+    """
+
+    static let rules = """
+    USAGE: linkdoc rules [RULE-ID]
+
+    Lists the lint rules with their default severity, or explains one rule:
+    its rationale, options and examples.
+
+    """
+
     static func run(_ arguments: [String]) -> ExitStatus {
         switch arguments.first {
         case nil:
             StandardStreams.writeOutput(overview)
         case "compile":
             StandardStreams.writeOutput(compile)
+        case "lint":
+            StandardStreams.writeOutput(lint)
+        case "rules":
+            StandardStreams.writeOutput(rules)
         case "help":
             StandardStreams.writeOutput("USAGE: linkdoc help [COMMAND]\n\nShows help for COMMAND.\n")
         case let other?:

@@ -7,10 +7,11 @@
 /// The caret is placed by display width, so it sits under the right character
 /// after wide CJK characters (two terminal columns each) and tabs.
 public enum DiagnosticFormatter {
-    public static func format(_ d: Diagnostic, excerpt: Bool = true) -> String {
+    /// `note` follows the rule id on the first line, e.g. " (fixable)".
+    public static func format(_ d: Diagnostic, excerpt: Bool = true, note: String = "") -> String {
         var out = d.file
         if let location = d.location { out += ":\(location.line):\(location.column)" }
-        out += ": \(d.severity.rawValue): \(d.message) [\(d.ruleID)]"
+        out += ": \(d.severity.rawValue): \(d.message) [\(d.ruleID)]" + note
         if excerpt, let line = d.sourceLine, let location = d.location {
             out += "\n    " + line + "\n    " + caretPadding(line, column: location.column) + "^"
         }

@@ -4,7 +4,8 @@ import LinkDocModel
 /// `Document`, counting every range in UTF-16, Unicode scalars and UTF-8, and
 /// widening any link edge that would split a grapheme cluster.
 enum DocumentAssembler {
-    static func assemble(text bytes: [UInt8], links drafts: [LinkDraft]) -> Document {
+    /// The document, and for each of its links the source range it was written in.
+    static func assemble(text bytes: [UInt8], links drafts: [LinkDraft]) -> (Document, [Range<Int>]) {
         let text = String(decoding: bytes, as: UTF8.self)
         let aligned = drafts.map { draft -> LinkDraft in
             var draft = draft
@@ -36,7 +37,7 @@ enum DocumentAssembler {
                 start = end
             }
         }
-        return Document(text: text, links: links, paragraphs: paragraphs)
+        return (Document(text: text, links: links, paragraphs: paragraphs), kept.map(\.source))
     }
 }
 

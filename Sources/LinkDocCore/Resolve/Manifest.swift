@@ -15,6 +15,12 @@ public struct Manifest: Sendable {
         /// The manifest's id, or the title when the manifest gives none.
         public var id: String
         public var url: String
+
+        public init(title: String, id: String, url: String) {
+            self.title = title
+            self.id = id
+            self.url = url
+        }
     }
 
     public struct Options: Hashable, Sendable {

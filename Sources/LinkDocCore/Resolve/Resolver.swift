@@ -7,6 +7,8 @@ struct LinkDraft: Sendable {
     var utf8: Range<Int>
     var url: String?
     var target: LinkTarget
+    /// The link's whole construct in the source (byte offsets), for diagnostics about it.
+    var source: Range<Int>
 }
 
 /// The resolve stage: gives the parsed syntax its meaning through the manifest
@@ -58,7 +60,7 @@ struct Resolver {
                 if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
                     range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
                 }
-                links.append(LinkDraft(utf8: range, url: url, target: target))
+                links.append(LinkDraft(utf8: range, url: url, target: target, source: syntax.source))
             }
         }
     }

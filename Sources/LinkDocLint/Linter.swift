@@ -1,0 +1,98 @@
+import LinkDocCore
+
+/// A finding with its configured severity, ready for a reporter.
+public struct LintDiagnostic: Sendable {
+    public var diagnostic: Diagnostic
+    public var fix: [TextEdit]?
+}
+
+/// The result of linting one file.
+public struct LintFileReport: Sendable {
+    public var file: String
+    public var diagnostics: [LintDiagnostic]
+    /// The normalized source, when the file could be read as UTF-8 (for fixes).
+    public var source: SourceText?
+}
+
+/// Lints documents: compiles each (so compiler and linter agree), runs the
+/// enabled rules, applies severities from the configuration and inline
+/// suppressions, and sorts the findings by position.
+public struct Linter: Sendable {
+    public let configuration: LintConfiguration
+    private let rules: [(rule: any LintRule, severity: Severity)]
+
+    public init(configuration: LintConfiguration) throws(LintConfigurationError) {
+        self.configuration = configuration
+        var rules: [(any LintRule, Severity)] = []
+        for type in RuleCatalogue.all {
+            guard let severity = configuration.severity(of: type.description) else { continue }
+            rules.append((try type.init(options: configuration.options[type.description.id] ?? RuleOptions()), severity))
+        }
+        self.rules = rules
+    }
+
+    public func lint(_ bytes: [UInt8], name: String, manifest: Manifest) -> LintFileReport {
+        let result = Compiler(manifest: manifest).compile(bytes, name: name)
+        guard let source = result.source else {
+            // Unreadable as UTF-8: only the compiler's diagnostic applies.
+            let diagnostics = result.diagnostics.compactMap { d -> LintDiagnostic? in
+                guard let severity = configuration.severity(of: InvalidUTF8Rule.description) else { return nil }
+                var d = d
+                d.severity = severity
+                return LintDiagnostic(diagnostic: d, fix: nil)
+            }
+            return LintFileReport(file: name, diagnostics: diagnostics, source: nil)
+        }
+        let context = LintContext(source: source, result: result, manifest: manifest)
+        let suppressions = Suppressions(source)
+        var diagnostics: [LintDiagnostic] = []
+        for (rule, severity) in rules {
+            for finding in rule.check(context) {
+                let location = source.location(ofOffset: finding.offset)
+                guard !suppressions.suppresses(finding.ruleID, onLine: location.line) else { continue }
+                diagnostics.append(LintDiagnostic(
+                    diagnostic: Diagnostic(severity: severity, message: finding.message, ruleID: finding.ruleID, file: name,
+                                           location: location, sourceLine: source.lineText(containing: finding.offset)),
+                    fix: finding.fix))
+            }
+        }
+        diagnostics.sort {
+            let a = $0.diagnostic.location?.offset ?? 0, b = $1.diagnostic.location?.offset ?? 0
+            return a != b ? a < b : $0.diagnostic.ruleID < $1.diagnostic.ruleID
+        }
+        return LintFileReport(file: name, diagnostics: diagnostics, source: source)
+    }
+}
+
+/// `<!-- linkdoc-disable-next-line rule-id, rule-id -->` on the line before a
+/// finding silences those rules (all rules, without ids) on that line.
+struct Suppressions {
+    private var byLine: [Int: Set<String>?] = [:]
+
+    init(_ source: SourceText) {
+        let marker = Array("linkdoc-disable-next-line".utf8)
+        guard source.bytes.count >= marker.count else { return }
+        var line = 1
+        var lineStart = 0
+        let bytes = source.bytes
+        for i in 0...bytes.count {
+            guard i == bytes.count || bytes[i] == 0x0A else { continue }
+            let text = String(decoding: bytes[lineStart..<i], as: UTF8.self)
+            if let range = text.range(of: "<!--"), let end = text.range(of: "-->", range: range.upperBound..<text.endIndex) {
+                let body = text[range.upperBound..<end.lowerBound].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
+                if body.first.map(String.init) == "linkdoc-disable-next-line" {
+                    let ids = body.dropFirst().map(String.init)
+                    byLine[line + 1] = ids.isEmpty ? .some(nil) : .some(Set(ids))
+                }
+            }
+            line += 1
+            lineStart = i + 1
+        }
+    }
+
+    func suppresses(_ rule: String, onLine line: Int) -> Bool {
+        guard let entry = byLine[line] else { return false }
+        guard let ids = entry else { return true }
+        return ids.contains(rule)
+    }
+}

@@ -1,0 +1,44 @@
+import LinkDocCore
+
+/// Every lint rule, in the order `linkdoc rules` lists them.
+public enum RuleCatalogue {
+    public static let all: [any LintRule.Type] = [
+        UnknownAgreementRule.self,
+        UnbalancedBracketsRule.self,
+        EmptyLinkTextRule.self,
+        InvalidURLRule.self,
+        DisallowedSchemeRule.self,
+        InsecureURLRule.self,
+        EncodedURLRule.self,
+        LinkTextMismatchRule.self,
+        HomographHostRule.self,
+        UnresolvedMentionRule.self,
+        AdjacentLinksRule.self,
+        DuplicateLinkRule.self,
+        BidiControlRule.self,
+        InvisibleCharacterRule.self,
+        CJKLatinSpacingRule.self,
+        FullwidthPunctuationRule.self,
+        InvalidTargetRule.self,
+        MentionTooLongRule.self,
+        TopicTooLongRule.self,
+        InvalidUTF8Rule.self,
+    ]
+
+    public static func rule(withID id: String) -> (any LintRule.Type)? {
+        all.first { $0.description.id == id }
+    }
+
+    public static var descriptions: [RuleDescription] { all.map { $0.description } }
+}
+
+/// The manifest that rule examples are linted against (and that `linkdoc rules`
+/// shows them with).
+public enum RuleExamples {
+    public static let manifest = Manifest(
+        agreements: [
+            "用户协议": .init(title: "用户协议", id: "terms", url: "https://example.com/terms"),
+            "隐私政策": .init(title: "隐私政策", id: "privacy", url: "https://example.com/privacy"),
+        ],
+        mentions: ["小明": "u_1", "alice": "u_2"])
+}

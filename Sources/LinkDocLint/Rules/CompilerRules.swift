@@ -1,0 +1,122 @@
+import LinkDocCore
+
+/// Rules whose findings come from the compiler itself: linting and compiling
+/// never disagree about them. The lint configuration still sets their severity.
+public protocol CompilerReportedRule: OptionlessRule {}
+
+extension CompilerReportedRule {
+    public func check(_ context: LintContext) -> [LintFinding] {
+        context.result.diagnostics.filter { $0.ruleID == Self.description.id }.map {
+            LintFinding(ruleID: $0.ruleID, message: $0.message, offset: $0.location?.offset ?? 0)
+        }
+    }
+}
+
+public struct UnknownAgreementRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.unknownAgreement, defaultSeverity: .warning,
+        summary: "A 《title》 that the manifest does not know",
+        rationale: "An agreement title that is not in the manifest links to nothing: users tap it and nothing opens. It is often a typo (《隐私协议》 for 《隐私政策》) or a new document that was never added to the manifest.",
+        triggering: ["请阅读《隐私协议》", "[条款](agreement:nope)"],
+        nonTriggering: ["请阅读《用户协议》和《隐私政策》", "[隐私政策](agreement:privacy)"])
+}
+
+public struct EmptyLinkTextRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.emptyLinkText, defaultSeverity: .warning,
+        summary: "A link with no visible text",
+        rationale: "A link without text cannot be seen or tapped, and screen readers announce an empty link.",
+        triggering: ["[](https://example.com)", "[  ](https://example.com)"],
+        nonTriggering: ["[帮助](https://example.com)"])
+}
+
+public struct InvalidURLRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.invalidURL, defaultSeverity: .error,
+        summary: "A link target that is not a valid URL",
+        rationale: "iOS and Android refuse to open an invalid URL; the tap silently does nothing.",
+        triggering: ["[帮助](/help)", "[帮助](https://exa mple.com)"],
+        nonTriggering: ["[帮助](https://example.com/help)"])
+}
+
+public struct DisallowedSchemeRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.disallowedScheme, defaultSeverity: .error,
+        summary: "A URL scheme that is not allowed (javascript:, data:, vbscript:, file:, or one the manifest does not list)",
+        rationale: "Copy comes from many hands. Script and data URLs are an injection risk, and a custom scheme that the app does not handle opens nothing.",
+        triggering: ["[点我](javascript:alert(1))", "[打开](otherapp://x)"],
+        nonTriggering: ["[打开](https://example.com)", "[写信](mailto:a@example.com)"])
+}
+
+public struct InsecureURLRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.insecureURL, defaultSeverity: .warning,
+        summary: "An http: link",
+        rationale: "Plain http exposes users to tampering, and App Transport Security blocks it in apps by default; legal pages especially should be https.",
+        triggering: ["http://example.com", "[旧站](http://example.com)"],
+        nonTriggering: ["https://example.com"])
+}
+
+public struct EncodedURLRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.encodedURL, defaultSeverity: .info,
+        summary: "A URL with non-ASCII characters or spaces, which linkdoc encoded",
+        rationale: "iOS before 17 refuses such URLs; linkdoc emits the encoded form. This tells you what the app will actually open.",
+        triggering: ["[政策](https://example.com/隐私 政策)", "https://example.com/café"],
+        nonTriggering: ["https://example.com/privacy"])
+}
+
+public struct HomographHostRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.homographHost, defaultSeverity: .warning,
+        summary: "A host whose labels mix scripts the way homograph attacks do",
+        rationale: "A host such as аpple.com (with a Cyrillic а) looks like a trusted site but is another one.",
+        triggering: ["[登录](https://аpple.com)"],
+        nonTriggering: ["[登录](https://apple.com)", "[例子](https://例子.公司)"])
+}
+
+public struct InvalidTargetRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.invalidTarget, defaultSeverity: .error,
+        summary: "A typed link target (user:, topic:, action:, tel:) without a valid value",
+        rationale: "The app cannot act on a typed link without its id or name.",
+        triggering: ["[展开](action:展开)", "[他](user:)"],
+        nonTriggering: ["[展开](action:expand)", "[@小明](user:u_1)"])
+}
+
+public struct MentionTooLongRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.mentionTooLong, defaultSeverity: .warning,
+        summary: "An @name longer than the mention limit (30 characters by default)",
+        rationale: "Over-long names are usually text glued to a mention; the mention is not made.",
+        triggering: ["@" + String(repeating: "长", count: 31)],
+        nonTriggering: ["@小明"])
+}
+
+public struct TopicTooLongRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.topicTooLong, defaultSeverity: .warning,
+        summary: "A #topic# longer than the topic limit (64 characters by default)",
+        rationale: "Over-long topics are usually two stray hashes around a sentence; the topic is not made.",
+        triggering: ["#" + String(repeating: "长", count: 65) + "#"],
+        nonTriggering: ["#话题#"])
+}
+
+public struct InvalidUTF8Rule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.invalidUTF8, defaultSeverity: .error,
+        summary: "A file that is not valid UTF-8",
+        rationale: "Copy in another encoding shows as mojibake; linkdoc compiles no document from it.",
+        triggering: [], nonTriggering: ["纯文本"])
+}

@@ -1,0 +1,166 @@
+import Foundation
+import LinkDocCore
+import LinkDocLint
+import LinkDocModel
+
+/// `linkdoc lint [PATH…|-] [--config FILE] [--manifest FILE] [--reporter NAME] [--strict] [--fix [--dry-run]]`
+enum LintCommand {
+    /// Extensions that lint reads when it walks a folder; a file named on the
+    /// command line is read whatever its extension.
+    static let lintableExtensions: Set<String> = ["txt", "html", "htm"]
+
+    static func run(_ rawArguments: [String]) throws -> ExitStatus {
+        let arguments = try Arguments(rawArguments, valued: ["--config", "--manifest", "-m", "--reporter", "-r"],
+                                      boolean: ["--strict", "--fix", "--dry-run", "-h", "--help"], command: "lint")
+        if arguments.flag("-h", "--help") {
+            StandardStreams.writeOutput(Help.lint)
+            return .success
+        }
+        let reporterName = arguments.value("--reporter", "-r") ?? TextReporter.name
+        guard let reporter = Reporters.named(reporterName) else {
+            throw UsageError(message: "unknown reporter '\(reporterName)' (known: \(Reporters.all.map { $0.name }.joined(separator: ", ")))")
+        }
+        let fix = arguments.flag("--fix"), dryRun = arguments.flag("--dry-run")
+        if dryRun && !fix { throw UsageError(message: "--dry-run goes with --fix") }
+        let paths = arguments.positional.isEmpty ? ["."] : arguments.positional
+        if fix && paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }
+
+        let configuration = try loadConfiguration(arguments.value("--config"), paths: paths)
+        let linter: Linter
+        do { linter = try Linter(configuration: configuration) } catch { throw UsageError(message: error.message, suggestHelp: false) }
+        let manifests = ManifestCache(explicit: arguments.value("--manifest", "-m") ?? configuration.manifestPath)
+
+        var status = ExitStatus.success
+        var reports: [LintFileReport] = []
+        var diffs = ""
+        for input in try inputs(paths, configuration: configuration) {
+            let bytes: [UInt8]
+            do {
+                bytes = input == "-" ? try StandardStreams.readStandardInput() : try FileIO.read(path: input)
+            } catch {
+                // A file that vanished or cannot be read: say so, lint the rest.
+                StandardStreams.writeError("linkdoc: error: \(error)\n")
+                status = .usage
+                continue
+            }
+            let name = input == "-" ? "<stdin>" : input
+            let manifest = try manifests.manifest(for: input)
+            var report = linter.lint(bytes, name: name, manifest: manifest)
+            if fix, let source = report.source {
+                let edits = report.diagnostics.compactMap(\.fix).flatMap { $0 }
+                if !edits.isEmpty {
+                    let fixed = Fixer.restoreForm(Fixer.apply(edits, to: source.bytes), like: bytes)
+                    if dryRun {
+                        diffs += Fixer.unifiedDiff(path: name, old: bytes, new: fixed)
+                    } else {
+                        do {
+                            try FileIO.writeAtomically(fixed, to: input)
+                        } catch {
+                            StandardStreams.writeError("linkdoc: error: cannot write \(error)\n")
+                            status = .usage
+                        }
+                    }
+                    // Report what is left after the fixes.
+                    report = linter.lint(fixed, name: name, manifest: manifest)
+                }
+            }
+            reports.append(report)
+        }
+
+        let output = reporter.render(reports, rules: RuleCatalogue.descriptions)
+        if dryRun {
+            StandardStreams.writeOutput(diffs)
+            StandardStreams.writeError(output)
+        } else {
+            StandardStreams.writeOutput(output)
+        }
+        let severities = reports.flatMap(\.diagnostics).map(\.diagnostic.severity)
+        if status == .success && (severities.contains(.error) || (arguments.flag("--strict") && severities.contains(.warning))) {
+            status = .inputErrors
+        }
+        return status
+    }
+
+    static func loadConfiguration(_ explicit: String?, paths: [String]) throws -> LintConfiguration {
+        let path: String?
+        if let explicit {
+            path = explicit
+        } else {
+            let first = paths.first { $0 != "-" } ?? "."
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory)
+            let start = exists && isDirectory.boolValue ? first : (first as NSString).deletingLastPathComponent
+            path = LintConfiguration.discover(startingAt: start.isEmpty ? "." : start)
+        }
+        guard let path else { return LintConfiguration() }
+        do { return try LintConfiguration.load(path: path) } catch { throw UsageError(message: error.message, suggestHelp: false) }
+    }
+
+    /// Files to lint, in a stable order: named files as given, folders walked
+    /// recursively (hidden entries and build folders skipped), filtered by the
+    /// configuration's include and exclude globs.
+    static func inputs(_ paths: [String], configuration: LintConfiguration) throws -> [String] {
+        let base = configuration.baseDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let include = configuration.include.map(Glob.init), exclude = configuration.exclude.map(Glob.init)
+        func relative(_ path: String) -> String {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard let base, absolute.hasPrefix(base + "/") else { return path }
+            return String(absolute.dropFirst(base.count + 1))
+        }
+        func isExcluded(_ path: String) -> Bool { exclude.contains { $0.matches(relative(path)) } }
+
+        var files: [String] = []
+        for path in paths {
+            if path == "-" { files.append(path); continue }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw UsageError(message: "\(path): No such file or directory", suggestHelp: false)
+            }
+            if !isDirectory.boolValue {
+                if !isExcluded(path) { files.append(path) }
+                continue
+            }
+            for file in walk(path) {
+                let ext = (file as NSString).pathExtension.lowercased()
+                guard lintableExtensions.contains(ext), !isExcluded(file) else { continue }
+                if !include.isEmpty && !include.contains(where: { $0.matches(relative(file)) }) { continue }
+                files.append(file)
+            }
+        }
+        return files
+    }
+
+    /// Every regular file below `root`, sorted; entries that vanish while walking are skipped.
+    static func walk(_ root: String) -> [String] {
+        var result: [String] = []
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+        for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
+            let path = root == "." ? entry : (root as NSString).appendingPathComponent(entry)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue { result += walk(path) } else { result.append(path) }
+        }
+        return result
+    }
+}
+
+/// One manifest per folder, found as `compile` finds it, loaded once.
+final class ManifestCache {
+    private let explicit: String?
+    private var loaded: [String: Manifest] = [:]
+
+    init(explicit: String?) { self.explicit = explicit }
+
+    func manifest(for input: String) throws -> Manifest {
+        let directory = input == "-" ? "." : (input as NSString).deletingLastPathComponent
+        guard let path = explicit ?? Manifest.discover(startingAt: directory.isEmpty ? "." : directory) else { return .empty }
+        if let manifest = loaded[path] { return manifest }
+        do {
+            let manifest = try Manifest.load(path: path)
+            loaded[path] = manifest
+            return manifest
+        } catch {
+            throw UsageError(message: "\(error.file): invalid manifest: \(error.message)", suggestHelp: false)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import LinkDocCore
+import LinkDocLint
+
+/// `linkdoc rules [RULE-ID]`: the rule catalogue, or one rule explained.
+enum RulesCommand {
+    static func run(_ arguments: [String]) throws -> ExitStatus {
+        let parsed = try Arguments(arguments, valued: [], boolean: ["-h", "--help"], command: "rules")
+        if parsed.flag("-h", "--help") {
+            StandardStreams.writeOutput(Help.rules)
+            return .success
+        }
+        guard let id = parsed.positional.first else {
+            let width = RuleCatalogue.descriptions.map(\.id.count).max() ?? 0
+            var out = ""
+            for rule in RuleCatalogue.descriptions {
+                let severity = rule.defaultSeverity?.rawValue ?? "off"
+                out += rule.id.padding(width) + "  " + severity.padding(7) + "  " + (rule.isFixable ? "fix " : "    ") + rule.summary + "\n"
+            }
+            StandardStreams.writeOutput(out + "\nRun 'linkdoc rules RULE-ID' for a rule's rationale and examples.\n")
+            return .success
+        }
+        guard let rule = RuleCatalogue.rule(withID: id)?.description else {
+            throw UsageError(message: "unknown rule '\(id)'; run 'linkdoc rules' for the list", suggestHelp: false)
+        }
+        var out = "\(rule.id): \(rule.summary)\n\n"
+        out += "Default severity: \(rule.defaultSeverity?.rawValue ?? "off")\(rule.isFixable ? " (fixable with --fix)" : "")\n\n"
+        out += rule.rationale + "\n"
+        if !rule.options.isEmpty {
+            out += "\nOptions:\n" + rule.options.map { "  \($0.name): \($0.meaning)\n" }.joined()
+        }
+        if !rule.triggering.isEmpty {
+            out += "\nTriggers on:\n" + rule.triggering.map { "  \($0.debugDescription)\n" }.joined()
+        }
+        if !rule.nonTriggering.isEmpty {
+            out += "\nDoes not trigger on:\n" + rule.nonTriggering.map { "  \($0.debugDescription)\n" }.joined()
+        }
+        if !rule.corrections.isEmpty {
+            out += "\nFixes:\n" + rule.corrections.map { "  \($0.0.debugDescription) → \($0.1.debugDescription)\n" }.joined()
+        }
+        out += "\nConfigure it in .linkdoc.json: {\"rules\": {\"\(rule.id)\": \"off\" | \"info\" | \"warning\" | \"error\"}}\n"
+        StandardStreams.writeOutput(out)
+        return .success
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

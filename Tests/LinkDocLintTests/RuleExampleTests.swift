@@ -1,0 +1,158 @@
+import LinkDocCore
+@testable import LinkDocLint
+import XCTest
+
+/// Each rule's examples are its tests: triggering copy triggers it, the rest does
+/// not, and corrections are what --fix makes of the copy.
+final class RuleExampleTests: XCTestCase {
+    /// Lints `text` with only `rule` on (at its default severity, or warning).
+    func findings(_ text: String, rule: RuleDescription) throws -> LintFileReport {
+        var configuration = LintConfiguration()
+        for other in RuleCatalogue.descriptions { configuration.levels[other.id] = .off }
+        configuration.levels[rule.id] = .warning
+        return try Linter(configuration: configuration).lint(Array(text.utf8), name: "example", manifest: RuleExamples.manifest)
+    }
+
+    func testEveryRuleHasExamples() {
+        for rule in RuleCatalogue.descriptions {
+            XCTAssertFalse(rule.summary.isEmpty)
+            XCTAssertFalse(rule.rationale.isEmpty)
+            XCTAssertFalse(rule.nonTriggering.isEmpty, "\(rule.id) has no non-triggering example")
+            if rule.id != RuleID.invalidUTF8 {  // its trigger is bytes, tested below
+                XCTAssertFalse(rule.triggering.isEmpty, "\(rule.id) has no triggering example")
+            }
+        }
+        XCTAssertEqual(Set(RuleCatalogue.descriptions.map(\.id)).count, RuleCatalogue.all.count, "rule ids are unique")
+    }
+
+    func testTriggeringExamplesTrigger() throws {
+        var count = 0
+        for rule in RuleCatalogue.descriptions {
+            for example in rule.triggering {
+                let report = try findings(example, rule: rule)
+                XCTAssert(report.diagnostics.contains { $0.diagnostic.ruleID == rule.id },
+                          "\(rule.id) should trigger on \(example.debugDescription)")
+                count += 1
+            }
+        }
+        print("rule examples: \(count) triggering examples checked")
+    }
+
+    func testNonTriggeringExamplesDoNot() throws {
+        for rule in RuleCatalogue.descriptions {
+            for example in rule.nonTriggering {
+                let report = try findings(example, rule: rule)
+                XCTAssertEqual(report.diagnostics.filter { $0.diagnostic.ruleID == rule.id }.map(\.diagnostic.message), [],
+                               "\(rule.id) should not trigger on \(example.debugDescription)")
+            }
+        }
+    }
+
+    func testCorrections() throws {
+        for rule in RuleCatalogue.descriptions {
+            for (before, after) in rule.corrections {
+                let report = try findings(before, rule: rule)
+                let edits = report.diagnostics.compactMap(\.fix).flatMap { $0 }
+                XCTAssertFalse(edits.isEmpty, "\(rule.id) offers no fix for \(before.debugDescription)")
+                let fixed = String(decoding: Fixer.apply(edits, to: Array(before.utf8)), as: UTF8.self)
+                XCTAssertEqual(fixed, after, rule.id)
+                // A fixed text has nothing left to fix for that rule.
+                XCTAssert(try findings(fixed, rule: rule).diagnostics.allSatisfy { $0.fix == nil }, rule.id)
+            }
+        }
+    }
+
+    func testInvalidUTF8IsReportedAndNothingElse() throws {
+        let report = try Linter(configuration: LintConfiguration()).lint([0x61, 0xFF], name: "bad", manifest: .empty)
+        XCTAssertEqual(report.diagnostics.map(\.diagnostic.ruleID), [RuleID.invalidUTF8])
+        XCTAssertEqual(report.diagnostics.first?.diagnostic.severity, .error)
+    }
+
+    func testNeverStyleRemovesSpaces() throws {
+        var configuration = LintConfiguration()
+        configuration.levels["cjk-latin-spacing"] = .warning
+        configuration.options["cjk-latin-spacing"] = RuleOptions(["style": "never"])
+        let report = try Linter(configuration: configuration).lint(Array("使用 Swift 开发 @alice 你好".utf8), name: "x", manifest: RuleExamples.manifest)
+        let spacing = report.diagnostics.filter { $0.diagnostic.ruleID == "cjk-latin-spacing" }
+        let fixed = String(decoding: Fixer.apply(spacing.compactMap(\.fix).flatMap { $0 }, to: Array("使用 Swift 开发 @alice 你好".utf8)), as: UTF8.self)
+        XCTAssertEqual(fixed, "使用Swift开发 @alice 你好", "the space after a mention stays: removing it would change the name")
+    }
+}
+
+final class ConfigurationTests: XCTestCase {
+    func parse(_ json: String) throws -> LintConfiguration {
+        try LintConfiguration.parse(Data(json.utf8), path: "/project/.linkdoc.json")
+    }
+
+    func testSeveritiesOptionsAndPaths() throws {
+        let c = try parse(#"{"manifest": "copy/linkdoc.json", "rules": {"insecure-url": "error", "duplicate-link": "off", "cjk-latin-spacing": {"style": "never"}}, "include": ["**/*.txt"], "exclude": ["drafts/**"]}"#)
+        XCTAssertEqual(c.manifestPath, "/project/copy/linkdoc.json")
+        XCTAssertEqual(c.severity(of: InsecureURLRule.description), .error)
+        XCTAssertNil(c.severity(of: DuplicateLinkRule.description))
+        XCTAssertEqual(c.severity(of: CJKLatinSpacingRule.description), .warning, "options turn an off-by-default rule on")
+        XCTAssertEqual(c.severity(of: BidiControlRule.description), .error, "defaults stay")
+        XCTAssertEqual(c.include, ["**/*.txt"])
+        XCTAssertEqual(c.exclude, ["drafts/**"])
+    }
+
+    func testRejectsWhatItDoesNotKnow() {
+        let cases = [
+            (#"{"rule": {}}"#, #"unknown key "rule""#),
+            (#"{"rules": {"no-such-rule": "error"}}"#, #"unknown rule "no-such-rule""#),
+            (#"{"rules": {"bidi-control": "fatal"}}"#, "severity must be"),
+            (#"{"rules": {"cjk-latin-spacing": {"style": "sometimes"}}}"#, "must be \"always\" or \"never\""),
+            (#"{"rules": {"bidi-control": {"colour": "red"}}}"#, "unknown option \"colour\""),
+            (#"{"include": "*.txt"}"#, "must be an array"),
+            ("[", "not valid JSON"),
+        ]
+        for (json, message) in cases {
+            XCTAssertThrowsError(try parse(json), json) { error in
+                XCTAssert("\(error)".contains(message), "\(json): \(error)")
+            }
+        }
+    }
+
+    func testGlobs() {
+        XCTAssert(Glob("**/*.txt").matches("a/b/c.txt"))
+        XCTAssert(Glob("**/*.txt").matches("c.txt"))
+        XCTAssertFalse(Glob("**/*.txt").matches("a/c.html"))
+        XCTAssert(Glob("drafts/**").matches("drafts/x/y.txt"))
+        XCTAssertFalse(Glob("drafts/**").matches("final/drafts.txt"))
+        XCTAssert(Glob("*.txt").matches("deep/in/here.txt"), "a pattern without / matches names at any depth")
+        XCTAssert(Glob("copy/?.txt").matches("copy/a.txt"))
+        XCTAssertFalse(Glob("copy/?.txt").matches("copy/ab.txt"))
+        XCTAssert(Glob("copy/[ab].txt").matches("copy/b.txt"))
+        XCTAssertFalse(Glob("copy/[!ab].txt").matches("copy/b.txt"))
+        XCTAssert(Glob("**/**/**/x").matches("a/b/c/d/e/f/g/h/x"))
+        XCTAssert(Glob("隐私/*.txt").matches("隐私/政策.txt"))
+    }
+}
+
+final class SuppressionAndFixTests: XCTestCase {
+    func testDisableNextLine() throws {
+        let text = "<!-- linkdoc-disable-next-line unknown-agreement -->\n《红楼梦》\n《红楼梦》\n<!-- linkdoc-disable-next-line -->\n我们,你们《三体》"
+        let report = try Linter(configuration: LintConfiguration()).lint(Array(text.utf8), name: "x", manifest: RuleExamples.manifest)
+        XCTAssertEqual(report.diagnostics.map { "\($0.diagnostic.location!.line) \($0.diagnostic.ruleID)" }, ["3 unknown-agreement"])
+    }
+
+    func testFixKeepsLineEndingsAndBOM() {
+        let original: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("我们,你们\r\n第二行\r第三行,好\n".utf8)
+        let normalized = Array("我们,你们\n第二行\n第三行,好\n".utf8)
+        let comma1 = normalized.firstIndex(of: UInt8(ascii: ","))!
+        let comma2 = normalized.lastIndex(of: UInt8(ascii: ","))!
+        let fixed = Fixer.apply([TextEdit(range: comma1..<comma1 + 1, replacement: "，"), TextEdit(range: comma2..<comma2 + 1, replacement: "，")], to: normalized)
+        XCTAssertEqual(Fixer.restoreForm(fixed, like: original), [0xEF, 0xBB, 0xBF] + Array("我们，你们\r\n第二行\r第三行，好\n".utf8))
+    }
+
+    func testUnifiedDiff() {
+        let old = Array("1\n2\n3\n4\n5\n我们,你们\n7\n".utf8), new = Array("1\n2\n3\n4\n5\n我们，你们\n7\n".utf8)
+        XCTAssertEqual(Fixer.unifiedDiff(path: "a.txt", old: old, new: new),
+                       "--- a/a.txt\n+++ b/a.txt\n@@ -3,6 +3,6 @@\n 3\n 4\n 5\n-我们,你们\n+我们，你们\n 7\n \n")
+        XCTAssertEqual(Fixer.unifiedDiff(path: "a.txt", old: old, new: old), "")
+    }
+
+    func testOverlappingEditsApplyTheFirst() {
+        let fixed = Fixer.apply([TextEdit(range: 0..<2, replacement: "X"), TextEdit(range: 1..<3, replacement: "Y")], to: Array("abcd".utf8))
+        XCTAssertEqual(String(decoding: fixed, as: UTF8.self), "Xcd")
+    }
+}
