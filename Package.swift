@@ -3,6 +3,11 @@
 //
 // The pipeline, one module per job:
 //   LinkDocModel   the runtime model: typed values, deterministic JSON, AttributedString (no C code)
+//   LinkDocURL     WHATWG URL parsing, IDNA, iOS-safe forms and link URL checks (no Foundation)
+//   CLinkDocICU    a plain-C wrapper around the system ICU (uidna, uspoof): its header has no ICU
+//                  types, so Swift code that imports Foundation never sees the system ICU headers
+//   LinkDocHTML    HTML fragments flattened through libxml2's SAX parser (no Foundation)
+//   CLibXML2       the system libxml2, seen only by LinkDocHTML
 //   LinkDocCore    read → parse → resolve → validate → emit (the compiler)
 //   LinkDocLint    rules, configuration, reporters and fixes for `linkdoc lint`
 //   linkdoc        the command-line tool
@@ -18,11 +23,20 @@ let package = Package(
     ],
     targets: [
         .target(name: "LinkDocModel"),
-        .target(name: "LinkDocCore", dependencies: ["LinkDocModel"]),
+        .target(
+            name: "CLinkDocICU",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
+        .target(name: "LinkDocURL", dependencies: ["CLinkDocICU"]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "LinkDocHTML", dependencies: ["CLibXML2"]),
+        .target(name: "LinkDocCore", dependencies: ["LinkDocModel", "LinkDocURL", "LinkDocHTML"]),
         .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel"]),
-        .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint"]),
+        .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint", "LinkDocURL"]),
+        .executableTarget(name: "linkdoc-url-bench", dependencies: ["LinkDocURL"], path: "Benchmarks/URLBench"),
 
         .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel"]),
+        .testTarget(name: "LinkDocURLTests", dependencies: ["LinkDocURL"]),
+        .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML"]),
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel"]),
         .testTarget(name: "LinkDocLintTests", dependencies: ["LinkDocLint", "LinkDocCore", "LinkDocModel"]),
         .testTarget(name: "LinkDocCLITests", dependencies: ["linkdoc"]),

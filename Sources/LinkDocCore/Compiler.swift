@@ -45,10 +45,24 @@ public struct Compiler: Sendable {
     }
 
     public func compile(_ source: SourceText) -> CompileResult {
-        let parsed = InlineParser.parse(source.bytes, options: parseOptions)
-        var resolver = Resolver(source: source, manifest: manifest, urls: urls)
-        resolver.resolve(parsed)
-        let (document, linkSources) = DocumentAssembler.assemble(text: resolver.text, links: resolver.links)
+        var resolver: Resolver
+        var styles: [(Range<Int>, Style)] = []
+        var attachments: [(Range<Int>, Attachment)] = []
+        if HTMLFragment.mayContainHTML(source.bytes) {
+            let html = HTMLFragment(source.bytes, maxDepth: manifest.options.maxHTMLDepth)
+            let parsed = InlineParser.parse(html.flat.text, options: parseOptions, anchors: html.anchors)
+            resolver = Resolver(source: source, input: html.flat.text, inputToSource: html.sourceOffset(ofFlat:),
+                                manifest: manifest, urls: urls)
+            html.report(into: &resolver)
+            resolver.resolve(parsed)
+            (styles, attachments) = html.decorations(&resolver)
+        } else {
+            let parsed = InlineParser.parse(source.bytes, options: parseOptions)
+            resolver = Resolver(source: source, input: source.bytes, inputToSource: { $0 }, manifest: manifest, urls: urls)
+            resolver.resolve(parsed)
+        }
+        let (document, linkSources) = DocumentAssembler.assemble(text: resolver.text, links: resolver.links,
+                                                                 styles: styles, attachments: attachments)
         let diagnostics = resolver.diagnostics.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
         return CompileResult(document: document, diagnostics: diagnostics, source: source, linkSources: linkSources)
     }

@@ -22,6 +22,10 @@ public enum RuleCatalogue {
         InvalidTargetRule.self,
         MentionTooLongRule.self,
         TopicTooLongRule.self,
+        HTMLSanitizedRule.self,
+        HTMLUnknownElementRule.self,
+        HTMLMalformedRule.self,
+        HTMLDepthLimitRule.self,
         InvalidUTF8Rule.self,
     ]
 

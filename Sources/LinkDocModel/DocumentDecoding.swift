@@ -51,7 +51,7 @@ extension TextRange: Decodable {
 extension LinkKind: Decodable {}
 
 extension Link: Decodable {
-    private enum Keys: String, CodingKey { case kind, text, range, url, id, title, name, userId, address, digits }
+    private enum Keys: String, CodingKey { case kind, text, range, url, tooltip, id, title, name, userId, address, digits }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -75,6 +75,7 @@ extension Link: Decodable {
         self.init(text: try c.decode(String.self, forKey: .text),
                   range: try c.decode(TextRange.self, forKey: .range),
                   url: try c.decodeIfPresent(String.self, forKey: .url),
+                  tooltip: try c.decodeIfPresent(String.self, forKey: .tooltip),
                   target: target)
     }
 }

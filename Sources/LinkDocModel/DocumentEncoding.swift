@@ -61,6 +61,7 @@ extension Link {
         w.key("text"); w.string(text)
         w.key("range"); range.write(to: &w)
         w.member("url", url)
+        w.member("tooltip", tooltip)
         switch target {
         case .agreement(let id, let title):
             w.key("id"); w.string(id)

@@ -40,14 +40,17 @@ public struct Link: Hashable, Sendable {
     public var range: TextRange
     /// An ASCII URL that every iOS version's `URL(string:)` accepts, where the link has one.
     public var url: String?
+    /// Advisory text from HTML's `title` attribute (a tooltip, or an accessibility hint).
+    public var tooltip: String?
     public var target: LinkTarget
 
     public var kind: LinkKind { target.kind }
 
-    public init(text: String, range: TextRange, url: String?, target: LinkTarget) {
+    public init(text: String, range: TextRange, url: String?, tooltip: String? = nil, target: LinkTarget) {
         self.text = text
         self.range = range
         self.url = url
+        self.tooltip = tooltip
         self.target = target
     }
 }

@@ -29,6 +29,8 @@ enum CommandLineTool {
                 return try CompileCommand.run(Array(arguments.dropFirst()))
             case "lint":
                 return try LintCommand.run(Array(arguments.dropFirst()))
+            case "url":
+                return try URLCommand.run(Array(arguments.dropFirst()))
             case "rules":
                 return try RulesCommand.run(Array(arguments.dropFirst()))
             case "help":

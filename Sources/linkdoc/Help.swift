@@ -9,6 +9,7 @@ enum Help {
       compile   Compile copy (markup and links) into a JSON link document
       lint      Check copy files for broken links, risky URLs and typography
       rules     List the lint rules, or explain one
+      url       Normalize URLs as linkdoc does for links (WHATWG, IDNA, iOS-safe)
       help      Show help for a command
 
     OPTIONS:
@@ -74,6 +75,23 @@ enum Help {
 
     """
 
+    static let url = """
+    USAGE: linkdoc url [URL…|-] [--base URL]
+
+    Parses each URL with the WHATWG URL Standard (IDNA hosts through ICU) and prints
+    one JSON object per line: {"input", "href", "url", "host", "error"}. "href" is the
+    Standard's serialization, "url" the iOS-safe ASCII form that link documents carry
+    (what every iOS version's URL(string:) accepts), "error" the Standard's reason
+    when the URL is invalid. Without URL arguments, or with '-', it reads one URL per
+    line from standard input.
+
+    OPTIONS:
+      --base URL   Resolve relative URLs against URL.
+
+    Exit codes: 0 all valid; 1 some URL is invalid; 2 a usage error.
+
+    """
+
     static let rules = """
     USAGE: linkdoc rules [RULE-ID]
 
@@ -92,6 +110,8 @@ enum Help {
             StandardStreams.writeOutput(lint)
         case "rules":
             StandardStreams.writeOutput(rules)
+        case "url":
+            StandardStreams.writeOutput(url)
         case "help":
             StandardStreams.writeOutput("USAGE: linkdoc help [COMMAND]\n\nShows help for COMMAND.\n")
         case let other?:

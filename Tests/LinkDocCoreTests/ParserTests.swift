@@ -112,7 +112,11 @@ final class PathologicalInputTests: XCTestCase {
         XCTAssertEqual(try compile(String(repeating: "[", count: n) + "a](https://e.com)").links.count, 1)
         XCTAssertEqual(try compile(String(repeating: "[a](", count: n)).links.count, 0)
         XCTAssertEqual(try compile(String(repeating: "[a]", count: n)).links.count, 0)
-        XCTAssertEqual(try compile("[a](https://e.com/" + String(repeating: "(", count: n) + String(repeating: ")", count: n + 1)).links.count, 1)
+        XCTAssertEqual(try compile(String(repeating: "[a](https://e.com/(x)) ", count: n)).links.count, n)
+        // Deeply nested parentheses pair up in one pass; the URL is then too long (32 KiB).
+        let nested = compiler.compile("[a](https://e.com/" + String(repeating: "(", count: n) + String(repeating: ")", count: n + 1))
+        XCTAssertEqual(nested.document?.links.count, 0)
+        XCTAssertEqual(nested.diagnostics.map(\.ruleID), [RuleID.invalidURL])
     }
 
     func testManyAtSigns() throws {
@@ -137,8 +141,12 @@ final class PathologicalInputTests: XCTestCase {
     }
 
     func testOneLongURLAndOneLongLine() throws {
-        XCTAssertEqual(try compile("https://e.com/" + String(repeating: "a", count: n * 4)).links.count, 1)
-        XCTAssertEqual(try compile(String(repeating: "https://", count: n)).links.count, 1)
+        XCTAssertEqual(try compile("https://e.com/" + String(repeating: "a", count: 30_000)).links.count, 1)
+        // Over 32 KiB a URL is an error, not a slow path.
+        let long = compiler.compile("https://e.com/" + String(repeating: "a", count: n * 4))
+        XCTAssertEqual(long.document?.links.count, 0)
+        XCTAssert(long.diagnostics.contains { $0.ruleID == RuleID.invalidURL && $0.message.contains("input-too-long") })
+        XCTAssertEqual(try compile(String(repeating: "https://", count: n)).links.count, 0)
         XCTAssertEqual(try compile(String(repeating: "文字 ", count: n * 4)).paragraphs.count, 1)
     }
 

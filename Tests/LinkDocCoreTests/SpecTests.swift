@@ -38,7 +38,7 @@ final class SpecTests: XCTestCase {
     func testSpecCoversEverySection() throws {
         let sections = Set(try SpecFile.load().map(\.section))
         for section in ["Text and paragraphs", "Escapes", "Agreements", "Mentions", "Topics", "Explicit links",
-                        "Bare URLs", "Emails", "Phone numbers", "Precedence", "Unicode ranges"] {
+                        "Bare URLs", "Emails", "Phone numbers", "Precedence", "Unicode ranges", "URLs", "HTML"] {
             XCTAssert(sections.contains(section), "no examples for \(section)")
         }
     }
@@ -51,7 +51,8 @@ final class SpecTests: XCTestCase {
         })
         for rule in [RuleID.invalidUTF8, RuleID.unknownAgreement, RuleID.emptyLinkText, RuleID.invalidTarget,
                      RuleID.mentionTooLong, RuleID.topicTooLong, RuleID.invalidURL, RuleID.disallowedScheme,
-                     RuleID.insecureURL, RuleID.encodedURL, RuleID.homographHost] {
+                     RuleID.insecureURL, RuleID.encodedURL, RuleID.homographHost, RuleID.htmlSanitized,
+                     RuleID.htmlUnknownElement, RuleID.htmlMalformed, RuleID.htmlDepthLimit] {
             XCTAssert(rules.contains(rule), "no spec example reports [\(rule)]")
         }
     }

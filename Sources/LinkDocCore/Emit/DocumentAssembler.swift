@@ -5,7 +5,9 @@ import LinkDocModel
 /// widening any link edge that would split a grapheme cluster.
 enum DocumentAssembler {
     /// The document, and for each of its links the source range it was written in.
-    static func assemble(text bytes: [UInt8], links drafts: [LinkDraft]) -> (Document, [Range<Int>]) {
+    /// Styles and attachments come with their byte ranges in the display text.
+    static func assemble(text bytes: [UInt8], links drafts: [LinkDraft], styles: [(Range<Int>, Style)] = [],
+                         attachments: [(Range<Int>, Attachment)] = []) -> (Document, [Range<Int>]) {
         let text = String(decoding: bytes, as: UTF8.self)
         let aligned = drafts.map { draft -> LinkDraft in
             var draft = draft
@@ -20,14 +22,29 @@ enum DocumentAssembler {
         }
 
         let paragraphBreaks = bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
+        let styleRanges = styles.map { GraphemeAlignment.widen($0.0, in: text, bytes: bytes) }
+        let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: text, bytes: bytes) }
         var offsets: [Int] = [0, bytes.count] + paragraphBreaks
-        for draft in kept { offsets.append(draft.utf8.lowerBound); offsets.append(draft.utf8.upperBound) }
+        for range in kept.map(\.utf8) + styleRanges + attachmentRanges {
+            offsets.append(range.lowerBound)
+            offsets.append(range.upperBound)
+        }
         let positions = PositionTable(bytes: bytes, offsets: offsets)
+        func textRange(_ r: Range<Int>) -> TextRange { positions[r.lowerBound].range(to: positions[r.upperBound]) }
 
         let links = kept.map { draft in
-            Link(text: String(decoding: bytes[draft.utf8], as: UTF8.self),
-                 range: positions[draft.utf8.lowerBound].range(to: positions[draft.utf8.upperBound]),
-                 url: draft.url, target: draft.target)
+            Link(text: String(decoding: bytes[draft.utf8], as: UTF8.self), range: textRange(draft.utf8),
+                 url: draft.url, tooltip: draft.tooltip, target: draft.target)
+        }
+        let documentStyles = zip(styleRanges, styles).map { range, style in
+            var style = style.1
+            style.range = textRange(range)
+            return style
+        }
+        let documentAttachments = zip(attachmentRanges, attachments).map { range, attachment in
+            var attachment = attachment.1
+            attachment.range = textRange(range)
+            return attachment
         }
         var paragraphs: [Paragraph] = []
         if !bytes.isEmpty {
@@ -37,7 +54,8 @@ enum DocumentAssembler {
                 start = end
             }
         }
-        return (Document(text: text, links: links, paragraphs: paragraphs), kept.map(\.source))
+        return (Document(text: text, links: links, styles: documentStyles, paragraphs: paragraphs,
+                         attachments: documentAttachments), kept.map(\.source))
     }
 }
 

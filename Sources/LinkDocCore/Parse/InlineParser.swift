@@ -1,7 +1,8 @@
 /// The parse stage: turns the bytes of a document into display text and link syntax.
 ///
-/// Precedence (Grammar/linkdoc.ebnf, "Precedence"): explicit links `[text](target)`
-/// are found first and are never split or nested. In the text between them the
+/// Precedence (Grammar/linkdoc.ebnf, "Precedence"): HTML `<a>` elements, then
+/// explicit links `[text](target)`, are found first and are never split or nested;
+/// nothing inside them is parsed. In the text between them the
 /// parser moves left to right and the construct that starts first wins; nothing
 /// that starts in that text may reach into an explicit link. Constructs start
 /// with different characters, so no two can start at the same place, except that
@@ -40,17 +41,22 @@ struct InlineParser {
     /// Matching `)` for each `(` that has one on its line; built on first use.
     private var closingParen: [Int: Int]? = nil
 
-    static func parse(_ bytes: [UInt8], options: ParseOptions) -> ParsedDocument {
+    static func parse(_ bytes: [UInt8], options: ParseOptions, anchors: [AnchorSpan] = []) -> ParsedDocument {
         bytes.withUnsafeBufferPointer { s in
-            var parser = InlineParser(s: s, options: options)
+            var parser = InlineParser(s: s, options: options, anchors: anchors)
             parser.run()
             return ParsedDocument(inlines: parser.inlines, bookTitles: parser.bookTitles, notes: parser.notes)
         }
     }
 
-    private init(s: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
+    /// `<a>` elements, sorted, not overlapping.
+    private let anchors: [AnchorSpan]
+    private var nextAnchor = 0
+
+    private init(s: UnsafeBufferPointer<UInt8>, options: ParseOptions, anchors: [AnchorSpan]) {
         self.s = s
         self.options = options
+        self.anchors = anchors
     }
 
     // MARK: The main loop
@@ -66,14 +72,19 @@ struct InlineParser {
 
     private mutating func run() {
         let n = s.count
-        var nextExplicit = findExplicitLink(from: 0)
+        var nextExplicit = findOpaqueSpan(from: 0)
         var i = 0
         Self.startsSomething.withUnsafeBufferPointer { table in
             while i < n {
                 if let explicit = nextExplicit, i == explicit.source.lowerBound {
-                    emit(explicit)
+                    if case .htmlAnchor = explicit.kind, explicit.display.isEmpty {
+                        flushText(upTo: i)  // an anchor around nothing: no link, nothing to show
+                    } else {
+                        emit(explicit)
+                    }
                     i = explicit.source.upperBound
-                    nextExplicit = findExplicitLink(from: i)
+                    pendingStart = max(pendingStart, i)
+                    nextExplicit = findOpaqueSpan(from: i)
                     continue
                 }
                 let limit = nextExplicit?.source.lowerBound ?? n
@@ -170,14 +181,28 @@ struct InlineParser {
         String(decoding: UnsafeBufferPointer(rebasing: s[range]), as: UTF8.self)
     }
 
+    // MARK: Opaque spans: <a> elements and explicit links
+
+    /// The next `<a>` element or explicit link at or after `start`. Anchors come
+    /// first: an explicit link is looked for only in the text before the next anchor.
+    private mutating func findOpaqueSpan(from start: Int) -> LinkSyntax? {
+        while nextAnchor < anchors.count && anchors[nextAnchor].range.lowerBound < start { nextAnchor += 1 }
+        let anchor = nextAnchor < anchors.count ? anchors[nextAnchor] : nil
+        if let explicit = findExplicitLink(from: start, limit: anchor?.range.lowerBound ?? s.count) { return explicit }
+        guard let anchor else { return nil }
+        nextAnchor += 1
+        return LinkSyntax(kind: .htmlAnchor(href: anchor.href, title: anchor.title, tagOffset: anchor.tagOffset),
+                          display: slicesRemovingEscapes(anchor.range), source: anchor.range)
+    }
+
     // MARK: Explicit links: [display](target)
 
-    /// The first explicit link that starts at or after `start`.
-    private mutating func findExplicitLink(from start: Int) -> LinkSyntax? {
+    /// The first explicit link that starts at or after `start` and ends by `limit`.
+    private mutating func findExplicitLink(from start: Int, limit: Int) -> LinkSyntax? {
         var j = start
-        while j < s.count {
-            guard let open = index(of: UInt8(ascii: "["), from: j) else { return nil }
-            if !isEscaped(open, floor: start), let link = explicitLink(at: open) { return link }
+        while j < limit {
+            guard let open = index(of: UInt8(ascii: "["), from: j), open < limit else { return nil }
+            if !isEscaped(open, floor: start), let link = explicitLink(at: open), link.source.upperBound <= limit { return link }
             j = open + 1
         }
         return nil

@@ -22,6 +22,9 @@ enum LinkSyntaxKind: Equatable, Sendable {
     case email
     /// `digits` holds only digits and an optional leading `+`.
     case phone(digits: String)
+    /// An HTML `<a>`: its `href` is a target like an explicit link's. `tagOffset`
+    /// is where its start tag is in the source (not in the parser's input).
+    case htmlAnchor(href: String?, title: String?, tagOffset: Int)
 }
 
 struct LinkSyntax: Equatable, Sendable {
@@ -43,6 +46,15 @@ enum Inline: Equatable, Sendable {
 struct BookTitle: Equatable, Sendable {
     var title: String
     var source: Range<Int>
+}
+
+/// An `<a>` element of an HTML document, as a range of the parser's input.
+struct AnchorSpan: Equatable, Sendable {
+    var range: Range<Int>
+    var href: String?
+    var title: String?
+    /// Byte offset of the `<a` in the source.
+    var tagOffset: Int
 }
 
 struct ParsedDocument: Sendable {

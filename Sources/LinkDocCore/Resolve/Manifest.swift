@@ -34,6 +34,8 @@ public struct Manifest: Sendable {
         public var autolinkURLs = true
         public var autolinkEmails = true
         public var autolinkPhones = true
+        /// HTML elements nested deeper than this are an error (their text is kept).
+        public var maxHTMLDepth = 64
 
         public init() {}
     }

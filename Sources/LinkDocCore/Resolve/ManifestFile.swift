@@ -95,13 +95,17 @@ struct ManifestFile: Decodable {
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: AnyKey.self)
             try ManifestFile.rejectUnknownKeys(c, known: ["includeAgreementBrackets", "maxTopicLength", "maxMentionLength",
-                                                          "mentionURL", "topicURL", "autolink"], at: "options")
+                                                          "mentionURL", "topicURL", "autolink", "maxHTMLDepth"], at: "options")
             var o = Manifest.Options()
             o.includeAgreementBrackets = try c.decodeIfPresent(Bool.self, forKey: AnyKey("includeAgreementBrackets")) ?? true
-            for key in ["maxTopicLength", "maxMentionLength"] where c.contains(AnyKey(key)) {
+            for key in ["maxTopicLength", "maxMentionLength", "maxHTMLDepth"] where c.contains(AnyKey(key)) {
                 let n = try c.decode(Int.self, forKey: AnyKey(key))
                 guard (1...1000).contains(n) else { throw Problem(message: "options.\(key): must be from 1 to 1000") }
-                if key == "maxTopicLength" { o.maxTopicLength = n } else { o.maxMentionLength = n }
+                switch key {
+                case "maxTopicLength": o.maxTopicLength = n
+                case "maxMentionLength": o.maxMentionLength = n
+                default: o.maxHTMLDepth = n
+                }
             }
             o.mentionURL = try c.decodeIfPresent(String.self, forKey: AnyKey("mentionURL"))
             o.topicURL = try c.decodeIfPresent(String.self, forKey: AnyKey("topicURL"))

@@ -6,6 +6,7 @@ struct LinkDraft: Sendable {
     /// Byte range in the display text.
     var utf8: Range<Int>
     var url: String?
+    var tooltip: String?
     var target: LinkTarget
     /// The link's whole construct in the source (byte offsets), for diagnostics about it.
     var source: Range<Int>
@@ -17,34 +18,56 @@ struct LinkDraft: Sendable {
 /// a diagnostic says why.
 struct Resolver {
     let source: SourceText
+    /// What the parser read: the source's bytes, or the flattened text of an HTML document.
+    let input: [UInt8]
+    /// From offsets in `input` to offsets in `source.bytes`, for diagnostics.
+    let inputToSource: (Int) -> Int
     let manifest: Manifest
     let urls: URLValidator
     private(set) var text: [UInt8] = []
     private(set) var links: [LinkDraft] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// Where each run of `input` landed in `text`: (input offset, text offset, length).
+    private(set) var copiedRuns: [(input: Int, output: Int, length: Int)] = []
 
-    init(source: SourceText, manifest: Manifest, urls: URLValidator) {
+    init(source: SourceText, input: [UInt8], inputToSource: @escaping (Int) -> Int, manifest: Manifest, urls: URLValidator) {
         self.source = source
+        self.input = input
+        self.inputToSource = inputToSource
         self.manifest = manifest
         self.urls = urls
-        text.reserveCapacity(source.bytes.count)
+        text.reserveCapacity(input.count)
+    }
+
+    /// The offset in `text` of an offset in `input`; a position inside removed
+    /// markup maps to where the next kept text begins.
+    func outputOffset(ofInput offset: Int) -> Int {
+        var lo = 0, hi = copiedRuns.count
+        while lo < hi {  // the first run that ends after `offset`
+            let mid = (lo + hi) / 2
+            if copiedRuns[mid].input + copiedRuns[mid].length <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < copiedRuns.count else { return text.count }
+        let run = copiedRuns[lo]
+        return offset <= run.input ? run.output : run.output + (offset - run.input)
     }
 
     mutating func resolve(_ parsed: ParsedDocument) {
         for title in parsed.bookTitles {
             report(.warning, "unknown agreement 《\(title.title)》: the manifest has no agreement with this title, so it stays text",
-                   RuleID.unknownAgreement, at: title.source.lowerBound)
+                   RuleID.unknownAgreement, at: inputToSource(title.source.lowerBound))
         }
         for note in parsed.notes {
+            let at = inputToSource(note.source.lowerBound)
             switch note.kind {
             case .emptyLinkText:
-                report(.warning, "a link needs display text; this one stays text", RuleID.emptyLinkText, at: note.source.lowerBound)
+                report(.warning, "a link needs display text; this one stays text", RuleID.emptyLinkText, at: at)
             case .mentionTooLong(let limit):
                 report(.warning, "a mention name has at most \(limit) characters; this one stays text",
-                       RuleID.mentionTooLong, at: note.source.lowerBound)
+                       RuleID.mentionTooLong, at: at)
             case .topicTooLong(let limit):
                 report(.warning, "a topic has at most \(limit) characters (options.maxTopicLength); this one stays text",
-                       RuleID.topicTooLong, at: note.source.lowerBound)
+                       RuleID.topicTooLong, at: at)
             }
         }
         diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
@@ -60,24 +83,33 @@ struct Resolver {
                 if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
                     range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
                 }
-                links.append(LinkDraft(utf8: range, url: url, target: target, source: syntax.source))
+                var tooltip: String? = nil
+                if case .htmlAnchor(_, let title, _) = syntax.kind { tooltip = title }
+                let sourceRange = inputToSource(syntax.source.lowerBound)..<inputToSource(syntax.source.upperBound)
+                links.append(LinkDraft(utf8: range, url: url, tooltip: tooltip, target: target, source: sourceRange))
             }
         }
     }
 
     private mutating func append(_ range: Range<Int>) {
-        source.bytes.withUnsafeBufferPointer { text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        guard !range.isEmpty else { return }
+        if let last = copiedRuns.last, last.input + last.length == range.lowerBound, last.output + last.length == text.count {
+            copiedRuns[copiedRuns.count - 1].length += range.count
+        } else {
+            copiedRuns.append((range.lowerBound, text.count, range.count))
+        }
+        input.withUnsafeBufferPointer { text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     private func displayString(_ syntax: LinkSyntax) -> String {
         var bytes: [UInt8] = []
-        for slice in syntax.display { bytes.append(contentsOf: source.bytes[slice]) }
+        for slice in syntax.display { bytes.append(contentsOf: input[slice]) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// What a link points to, or nil when it cannot be a link (a diagnostic says why).
     private mutating func meaning(of syntax: LinkSyntax) -> (url: String?, target: LinkTarget)? {
-        let at = syntax.source.lowerBound
+        let at = inputToSource(syntax.source.lowerBound)
         switch syntax.kind {
         case .agreement(let title):
             guard let agreement = manifest.agreements[title] else { return nil }
@@ -101,7 +133,12 @@ struct Resolver {
         case .phone(let digits):
             return ("tel:" + digits, .phone(digits: digits))
         case .explicit(let target, let targetRange):
-            return explicitTarget(target, display: displayString(syntax), at: targetRange.lowerBound)
+            return explicitTarget(target, display: displayString(syntax), at: inputToSource(targetRange.lowerBound))
+        case .htmlAnchor(let href, _, let tagOffset):
+            // An <a> without href is a named anchor: its text stays text. Problems with
+            // the href are reported at the tag.
+            guard let href else { return nil }
+            return explicitTarget(href.trimmingASCIIWhitespace(), display: displayString(syntax), at: tagOffset)
         }
     }
 
@@ -143,6 +180,16 @@ struct Resolver {
         }
         var target = target
         if target.lowercased().hasPrefix("www.") { target = "https://" + target }
+        // mailto:address without a query: the domain goes through IDNA, as for bare emails.
+        if target.lowercased().hasPrefix("mailto:"), !target.contains("?"), !target.contains("#") {
+            let address = String(target.dropFirst(7))
+            if let url = urls.mailto(address) {
+                let check = urls.check(url)
+                reportURLProblems(check.problems.filter { $0.severity != .info }, at: at)
+                if check.url != nil { return (url, .email(address: address)) }
+                return nil
+            }
+        }
         guard let (checked, _) = webURL(target, at: at), let url = checked else { return nil }
         if url.hasPrefix("mailto:") {
             return (url, .email(address: String(target.drop(while: { $0 != ":" }).dropFirst())))
@@ -193,10 +240,23 @@ struct Resolver {
         for problem in problems { report(problem.severity, problem.message, problem.ruleID, at: at) }
     }
 
-    private mutating func report(_ severity: Severity, _ message: String, _ rule: String, at offset: Int) {
+    /// Reports at an offset of `source.bytes` (every `at:` in this type is one).
+    mutating func report(_ severity: Severity, _ message: String, _ rule: String, at offset: Int) {
+        report(severity, message, rule, atSource: offset)
+    }
+
+    /// Reports at an offset of `source.bytes`.
+    mutating func report(_ severity: Severity, _ message: String, _ rule: String, atSource offset: Int) {
         diagnostics.append(Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
                                       location: source.location(ofOffset: offset),
                                       sourceLine: source.lineText(containing: offset)))
+    }
+
+    /// A URL for an image or other resource: usable, or nil with the reason reported.
+    mutating func resourceURL(_ raw: String, atSource offset: Int) -> String? {
+        let check = urls.check(raw)
+        for problem in check.problems { report(problem.severity, problem.message, problem.ruleID, atSource: offset) }
+        return check.url
     }
 }
 

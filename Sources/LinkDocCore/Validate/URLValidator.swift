@@ -1,5 +1,8 @@
+import LinkDocURL
+
 /// The validate stage for URLs: every URL that a link will carry passes through
-/// here, so that nothing unusable or unsafe is emitted.
+/// here (WHATWG parsing, IDNA, scheme policy, homograph check, iOS-safe form),
+/// so that nothing unusable or unsafe is emitted.
 struct URLProblem: Sendable, Equatable {
     var severity: Severity
     var message: String
@@ -13,55 +16,42 @@ struct URLCheck: Sendable {
 }
 
 struct URLValidator: Sendable {
-    let allowedSchemes: [String]
+    let policy: LinkURLPolicy
 
-    init(allowedSchemes: [String]) {
-        self.allowedSchemes = allowedSchemes
+    init(allowedSchemes: [String], maxLength: Int = 32 * 1024) {
+        policy = LinkURLPolicy(allowedSchemes: allowedSchemes, maxLength: maxLength)
     }
 
-    /// Schemes that never become links, whatever the manifest allows.
-    static let forbiddenSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
-
-    // PROVISIONAL until the WHATWG parser lands: scheme policy and percent-encoding only.
     func check(_ raw: String) -> URLCheck {
-        let trimmed = raw.trimmingASCIIWhitespace()
-        guard let colon = trimmed.firstIndex(of: ":") else {
-            return URLCheck(url: nil, problems: [URLProblem(severity: .error, message: "invalid URL \"\(raw)\": missing-scheme-non-relative-URL", ruleID: RuleID.invalidURL)])
-        }
-        let scheme = trimmed[..<colon].lowercased().filter { $0 != "\t" && $0 != "\n" }
-        if Self.forbiddenSchemes.contains(scheme) || !allowedSchemes.contains(scheme) {
-            return URLCheck(url: nil, problems: [URLProblem(severity: .error, message: "the scheme \"\(scheme):\" is not allowed", ruleID: RuleID.disallowedScheme)])
-        }
-        var problems: [URLProblem] = []
-        if scheme == "http" {
-            problems.append(URLProblem(severity: .warning, message: "\(trimmed) is not secure; use https:", ruleID: RuleID.insecureURL))
-        }
-        var out = ""
-        for byte in trimmed.utf8 {
-            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") { out.unicodeScalars.append(Unicode.Scalar(byte)) } else { out += Self.escape(byte) }
-        }
-        return URLCheck(url: out, problems: problems)
+        let result = checkLinkURL(raw, policy: policy)
+        return URLCheck(url: result.url, problems: result.problems.map { problem in
+            URLProblem(severity: Severity(problem.severity), message: problem.message, ruleID: problem.ruleID)
+        })
     }
 
+    /// `mailto:` with the domain in IDNA ASCII form, or nil when the domain is not a valid host.
     func mailto(_ address: String) -> String? {
-        address.utf8.allSatisfy({ $0 < 0x80 }) ? "mailto:" + address : nil
+        mailtoURL(address: address)
     }
 
+    /// Percent-encodes everything but RFC 3986 unreserved characters, for URL templates.
     static func percentEncodeComponent(_ s: String) -> String {
-        var out = ""
-        for byte in s.utf8 {
-            if CharClass.isASCIIAlnum(byte) || "-._~".utf8.contains(byte) { out.unicodeScalars.append(Unicode.Scalar(byte)) } else { out += escape(byte) }
-        }
-        return out
+        percentEncode(s, using: .component)
     }
+}
 
-    private static func escape(_ byte: UInt8) -> String {
-        let hex = Array("0123456789ABCDEF".unicodeScalars)
-        return "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
+extension Severity {
+    init(_ severity: LinkURLSeverity) {
+        switch severity {
+        case .error: self = .error
+        case .warning: self = .warning
+        case .info: self = .info
+        }
     }
 }
 
 extension String {
+    /// Without leading and trailing ASCII white space and controls (as URL parsing strips them).
     func trimmingASCIIWhitespace() -> String {
         let u = Array(utf8)
         var lo = 0, hi = u.count

@@ -120,3 +120,43 @@ public struct InvalidUTF8Rule: CompilerReportedRule {
         rationale: "Copy in another encoding shows as mojibake; linkdoc compiles no document from it.",
         triggering: [], nonTriggering: ["纯文本"])
 }
+
+public struct HTMLSanitizedRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.htmlSanitized, defaultSeverity: .warning,
+        summary: "HTML that linkdoc removed: scripts, styles, frames, embedded objects, comments, on* attributes",
+        rationale: "Copy from a CMS may carry markup that must never reach an app. linkdoc drops it; this says where, so the source can be cleaned.",
+        triggering: ["<script>alert(1)</script>文本", "<b onclick=\"x()\">粗</b>", "文本<!-- 注释 -->"],
+        nonTriggering: ["<b>粗</b>", "<!-- linkdoc-disable-next-line unknown-agreement -->\n文本"])
+}
+
+public struct HTMLUnknownElementRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.htmlUnknownElement, defaultSeverity: .warning,
+        summary: "An HTML element that linkdoc does not support (its text is kept)",
+        rationale: "Unsupported tags are removed and only their text is shown, so whatever the tag meant is lost.",
+        triggering: ["<blink>闪</blink>"],
+        nonTriggering: ["<b>粗</b>", "<div>块</div>"])
+}
+
+public struct HTMLMalformedRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.htmlMalformed, defaultSeverity: .warning,
+        summary: "Unclosed, mis-nested or stray HTML tags",
+        rationale: "Broken markup renders differently in every engine; linkdoc keeps the text in reading order, but the styles may not be what was meant.",
+        triggering: ["<b>未闭合", "<b>a<i>b</b>c</i>", "</b>多余"],
+        nonTriggering: ["<b>a<i>b</i></b>", "<p>一<p>二"])
+}
+
+public struct HTMLDepthLimitRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.htmlDepthLimit, defaultSeverity: .error,
+        summary: "HTML nested deeper than the limit (options.maxHTMLDepth, 64 by default)",
+        rationale: "Such nesting is generated garbage or an attack on parsers; the text is kept, the deeper elements are not.",
+        triggering: [String(repeating: "<b>", count: 65) + "深"],
+        nonTriggering: ["<b><i>浅</i></b>"])
+}

@@ -1,0 +1,100 @@
+// ICU calls for LinkDocURL. See include/linkdoc_icu.h for why this lives in C.
+#include "linkdoc_icu.h"
+
+#include <pthread.h>
+#include <unicode/uidna.h>
+#include <unicode/uspoof.h>
+#include <unicode/utypes.h>
+
+// ICU objects are opened once (pthread_once) and then only used through const, thread-safe
+// entry points: uidna_nameTo*_UTF8 and uspoof_checkUTF8 may be called concurrently on one object.
+static pthread_once_t g_once = PTHREAD_ONCE_INIT;
+static UIDNA *g_idna_lenient;   // UseSTD3ASCIIRules=false (beStrict=false)
+static UIDNA *g_idna_strict;    // UseSTD3ASCIIRules=true  (beStrict=true)
+static USpoofChecker *g_spoof;
+
+static void open_icu_objects(void) {
+    // Non-transitional processing for both directions, CheckBidi, CheckJoiners (ContextJ).
+    // ContextO is not part of UTS #46 and stays off. ICU has no "CheckHyphens=false" option;
+    // hyphen errors are masked below instead.
+    uint32_t common = UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ |
+                      UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE;
+    UErrorCode status = U_ZERO_ERROR;
+    g_idna_lenient = uidna_openUTS46(common, &status);
+    if (U_FAILURE(status)) g_idna_lenient = NULL;
+    status = U_ZERO_ERROR;
+    g_idna_strict = uidna_openUTS46(common | UIDNA_USE_STD3_RULES, &status);
+    if (U_FAILURE(status)) g_idna_strict = NULL;
+
+    status = U_ZERO_ERROR;
+    USpoofChecker *sc = uspoof_open(&status);
+    if (U_SUCCESS(status)) {
+        uspoof_setChecks(sc, USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS, &status);
+        uspoof_setRestrictionLevel(sc, USPOOF_MODERATELY_RESTRICTIVE);
+    }
+    if (U_FAILURE(status)) {
+        if (sc) uspoof_close(sc);
+        sc = NULL;
+    }
+    g_spoof = sc;
+}
+
+// Error bits the URL Standard does not want reported, per mode.
+// CheckHyphens=false: ICU always checks hyphens, so its hyphen errors are ignored.
+// VerifyDnsLength=beStrict: empty labels and length limits only count when strict.
+static uint32_t ignored_errors(int be_strict) {
+    uint32_t ignored = UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_HYPHEN_3_4;
+    if (!be_strict) {
+        ignored |= UIDNA_ERROR_EMPTY_LABEL | UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
+    }
+    return ignored;
+}
+
+int linkdoc_domain_to_ascii(const char *src, int32_t src_len, int be_strict,
+                            char *dest, int32_t dest_capacity, int32_t *dest_len,
+                            uint32_t *error_bits) {
+    pthread_once(&g_once, open_icu_objects);
+    *dest_len = 0;
+    *error_bits = 0;
+    UIDNA *idna = be_strict ? g_idna_strict : g_idna_lenient;
+    if (idna == NULL) return LINKDOC_ICU_FAILURE;
+
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = uidna_nameToASCII_UTF8(idna, src, src_len, dest, dest_capacity, &info, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+        *dest_len = n;
+        return LINKDOC_ICU_BUFFER_TOO_SMALL;
+    }
+    if (U_FAILURE(status)) return LINKDOC_ICU_FAILURE;
+    *dest_len = n;
+    uint32_t errors = info.errors & ~ignored_errors(be_strict);
+    *error_bits = errors;
+    return errors == 0 ? LINKDOC_ICU_OK : LINKDOC_ICU_INVALID;
+}
+
+int linkdoc_domain_to_unicode(const char *src, int32_t src_len,
+                              char *dest, int32_t dest_capacity, int32_t *dest_len) {
+    pthread_once(&g_once, open_icu_objects);
+    *dest_len = 0;
+    if (g_idna_lenient == NULL) return LINKDOC_ICU_FAILURE;
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = uidna_nameToUnicodeUTF8(g_idna_lenient, src, src_len, dest, dest_capacity, &info, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+        *dest_len = n;
+        return LINKDOC_ICU_BUFFER_TOO_SMALL;
+    }
+    if (U_FAILURE(status)) return LINKDOC_ICU_FAILURE;
+    *dest_len = n;
+    return LINKDOC_ICU_OK;
+}
+
+int linkdoc_label_is_suspicious(const char *label, int32_t label_len) {
+    pthread_once(&g_once, open_icu_objects);
+    if (g_spoof == NULL) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t result = uspoof_checkUTF8(g_spoof, label, label_len, NULL, &status);
+    if (U_FAILURE(status)) return -1;
+    return (result & (USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS)) != 0 ? 1 : 0;
+}

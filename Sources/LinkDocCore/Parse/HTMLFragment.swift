@@ -1,0 +1,65 @@
+import LinkDocHTML
+import LinkDocModel
+
+/// The HTML layer of the parse stage. A document that contains `<` or `&` is
+/// flattened by libxml2 (LinkDocHTML): tags become element ranges over the
+/// flattened text, which the inline parser then reads like any text, leaving
+/// the inside of `<a>` elements alone. A document without them never touches libxml2.
+struct HTMLFragment {
+    let prepared: PreparedText
+    let flat: FlatHTML
+
+    static func mayContainHTML(_ bytes: [UInt8]) -> Bool {
+        bytes.contains(UInt8(ascii: "<")) || bytes.contains(UInt8(ascii: "&"))
+    }
+
+    init(_ source: [UInt8], maxDepth: Int) {
+        prepared = PreparedText(source)
+        flat = HTMLFlattener.flatten(prepared.bytes, options: HTMLOptions(maxDepth: maxDepth))
+    }
+
+    /// From offsets in the flattened text to offsets in the source.
+    func sourceOffset(ofFlat offset: Int) -> Int {
+        prepared.sourceOffset(flat.sourceOffset(forFlatOffset: offset))
+    }
+
+    var anchors: [AnchorSpan] {
+        flat.elements.compactMap { element in
+            guard case .anchor(let href, let title) = element.kind else { return nil }
+            return AnchorSpan(range: element.range, href: href, title: title, tagOffset: prepared.sourceOffset(element.sourceOffset))
+        }
+    }
+
+    /// Styles and images, placed in the resolved text; problems go to the resolver.
+    func decorations(_ resolver: inout Resolver) -> (styles: [(Range<Int>, Style)], attachments: [(Range<Int>, Attachment)]) {
+        var styles: [(Range<Int>, Style)] = []
+        var attachments: [(Range<Int>, Attachment)] = []
+        let placeholder = TextRange(utf16: .init(location: 0, length: 0), scalars: .init(location: 0, length: 0),
+                                    utf8: .init(location: 0, length: 0))
+        for element in flat.elements {
+            let range = resolver.outputOffset(ofInput: element.range.lowerBound)..<resolver.outputOffset(ofInput: element.range.upperBound)
+            switch element.kind {
+            case .style(let s):
+                guard !range.isEmpty, !s.isEmpty else { continue }
+                styles.append((range, Style(range: placeholder, bold: s.bold, italic: s.italic, underline: s.underline,
+                                            strikethrough: s.strikethrough, baseline: s.baseline.map { $0 == .superscript ? .superscript : .subscript },
+                                            color: s.color, backgroundColor: s.backgroundColor)))
+            case .image(let src, let alt, let width, let height):
+                guard !range.isEmpty else { continue }
+                let url = src.flatMap { resolver.resourceURL($0, atSource: prepared.sourceOffset(element.sourceOffset)) }
+                attachments.append((range, Attachment(range: placeholder, url: url, alt: alt, width: width, height: height)))
+            case .anchor, .paragraph:
+                continue
+            }
+        }
+        return (styles, attachments)
+    }
+
+    /// libxml2-side findings, at their place in the source.
+    func report(into resolver: inout Resolver) {
+        for d in flat.diagnostics {
+            let severity: Severity = d.severity == .error ? .error : d.severity == .warning ? .warning : .info
+            resolver.report(severity, d.message, d.ruleID, atSource: prepared.sourceOffset(d.sourceOffset))
+        }
+    }
+}

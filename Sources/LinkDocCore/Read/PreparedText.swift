@@ -1,0 +1,118 @@
+/// A document's bytes prepared for the HTML parser, with a map back to the source.
+///
+/// Two things must not reach libxml2 as markup:
+/// - escaped `\<` and `\&`: they become `\&lt;` and `\&amp;`, which libxml2 decodes
+///   back to `\<` and `\&`, so the inline parser still sees (and removes) the escape;
+/// - a line that holds only a `<!-- linkdoc-… -->` directive (lint suppressions):
+///   it is dropped with its line break, so it leaves no empty paragraph and no
+///   "comment removed" warning.
+struct PreparedText: Sendable {
+    let bytes: [UInt8]
+    let map: OffsetMap
+
+    init(_ source: [UInt8]) {
+        var builder = OffsetMap.Builder()
+        var out: [UInt8] = []
+        out.reserveCapacity(source.count + 16)
+        var copied = 0  // source bytes before this are handled
+        var i = 0
+        var lineStart = true
+        func copy(upTo end: Int) {
+            guard end > copied else { return }
+            builder.copy(source: copied, length: end - copied, at: out.count)
+            out += source[copied..<end]
+            copied = end
+        }
+        while i < source.count {
+            let b = source[i]
+            if lineStart, let end = Self.directiveLineEnd(source, from: i) {
+                copy(upTo: i)
+                copied = end  // dropped
+                i = end
+                continue
+            }
+            lineStart = b == 0x0A
+            if b == UInt8(ascii: "\\") && i + 1 < source.count && (source[i + 1] == UInt8(ascii: "<") || source[i + 1] == UInt8(ascii: "&")) {
+                copy(upTo: i + 1)  // the backslash stays
+                let entity = source[i + 1] == UInt8(ascii: "<") ? Array("&lt;".utf8) : Array("&amp;".utf8)
+                builder.replace(source: i + 1, length: 1, at: out.count, outputLength: entity.count)
+                out += entity
+                copied = i + 2
+                i += 2
+                continue
+            }
+            i += 1
+        }
+        copy(upTo: source.count)
+        bytes = out
+        map = builder.map
+    }
+
+    /// Where a line that holds only a linkdoc directive comment ends (after its LF).
+    private static func directiveLineEnd(_ s: [UInt8], from start: Int) -> Int? {
+        var i = start
+        while i < s.count && (s[i] == 0x20 || s[i] == 0x09) { i += 1 }
+        let open = Array("<!--".utf8)
+        guard s.count - i >= open.count + 8, Array(s[i..<i + 4]) == open else { return nil }
+        var j = i + 4
+        while j < s.count && s[j] == 0x20 { j += 1 }
+        guard Array(s[j..<min(s.count, j + 8)]) == Array("linkdoc-".utf8) else { return nil }
+        var k = j
+        while k + 2 < s.count && !(s[k] == UInt8(ascii: "-") && s[k + 1] == UInt8(ascii: "-") && s[k + 2] == UInt8(ascii: ">")) {
+            if s[k] == 0x0A { return nil }
+            k += 1
+        }
+        guard k + 2 < s.count else { return nil }
+        var end = k + 3
+        while end < s.count && (s[end] == 0x20 || s[end] == 0x09) { end += 1 }
+        if end == s.count { return end }
+        guard s[end] == 0x0A else { return nil }
+        return end + 1
+    }
+
+    func sourceOffset(_ preparedOffset: Int) -> Int { map.sourceOffset(preparedOffset) }
+}
+
+/// A monotone map from offsets in a derived text back to offsets in its source,
+/// made of copied runs; bytes that replaced or were inserted for source bytes map
+/// to the start of what they replaced.
+struct OffsetMap: Sendable {
+    private var derivedStarts: [Int] = []
+    private var sourceStarts: [Int] = []
+    private var lengths: [Int] = []
+    /// Whether a run is a copy (offsets inside map one to one) or a replacement.
+    private var isCopy: [Bool] = []
+
+    struct Builder {
+        var map = OffsetMap()
+        mutating func copy(source: Int, length: Int, at derived: Int) {
+            map.append(derived, source, length, copy: true)
+        }
+        mutating func replace(source: Int, length: Int, at derived: Int, outputLength: Int) {
+            map.append(derived, source, outputLength, copy: false)
+        }
+    }
+
+    private mutating func append(_ derived: Int, _ source: Int, _ length: Int, copy: Bool) {
+        derivedStarts.append(derived)
+        sourceStarts.append(source)
+        lengths.append(length)
+        isCopy.append(copy)
+    }
+
+    /// The identity map.
+    static let identity = OffsetMap()
+
+    func sourceOffset(_ derived: Int) -> Int {
+        guard !derivedStarts.isEmpty else { return derived }
+        // The last run that starts at or before `derived`.
+        var lo = 0, hi = derivedStarts.count - 1
+        if derived < derivedStarts[0] { return sourceStarts[0] }
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if derivedStarts[mid] <= derived { lo = mid } else { hi = mid - 1 }
+        }
+        let delta = derived - derivedStarts[lo]
+        return isCopy[lo] ? sourceStarts[lo] + delta : sourceStarts[lo]
+    }
+}

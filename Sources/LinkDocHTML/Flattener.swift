@@ -1,0 +1,499 @@
+// Turns libxml2's SAX events into flat text + element ranges + diagnostics.
+//
+// Division of labour:
+//  - libxml2 tokenizes: it finds start tags and their (entity-decoded)
+//    attributes, decodes text and character references, and treats
+//    <script>/<style> content as raw text.
+//  - We own the element structure. libxml2's HTML 4 tree rules (a <p> closes
+//    an open <b>, top-level text gets an invented <p>, stray end tags vanish)
+//    are not what copy authors expect, so we ignore its endElement decisions
+//    and instead read every end tag from the source ourselves: all bytes libxml2
+//    consumed without reporting them ("gaps") are scanned for end tags, text
+//    libxml2 swallowed (a "</" that starts no tag, a malformed "&#x…;") and
+//    leading whitespace it skipped. Our own stack then applies simple rules:
+//    an end tag closes the nearest open element of that name (anything opened
+//    inside it is closed too, reported as malformed); an end tag with no open
+//    element is reported and ignored; a new <p> closes an open <p>; a new <a>
+//    closes an open <a>. Text is never reordered or lost.
+//
+// Everything is iterative (no recursion) and linear in the input size.
+
+final class Flattener: SAXEventHandler {
+    private let scanner: SourceScanner
+    private let options: HTMLOptions
+
+    // Output.
+    private var text: [UInt8] = []
+    private var offsetMap = OffsetMap()
+    private var slots: [HTMLElement?] = []          // in start-tag order
+    private var diagnostics = DiagnosticCollector()
+
+    // Source bookkeeping: everything before `processed` has been handled.
+    private var processed = 0
+    /// Where the last text chunk's source started; a chunk that consumes no
+    /// new source (libxml2's "&" + "name" for an unknown entity) maps there.
+    private var lastTextSource = 0
+    /// Cursor after the last character reference, to recognize that tail.
+    private var lastReferenceCursor = -1
+
+    // Open elements.
+    private struct OpenElement {
+        let name: String
+        let role: ElementRole
+        let kind: HTMLElementKind?        // nil: not reported (unwrapped, unknown, too deep, dropped)
+        let slot: Int?
+        let sourceOffset: Int
+        var flatStart: Int
+        let sequence: Int
+    }
+    private var stack: [OpenElement] = []
+    /// Stack indices of the open elements, per name (topmost last): O(1)
+    /// lookup of "is a <b> open, and where".
+    private var openByName: [String: [Int]] = [:]
+    /// Number of open dropped elements, and the stack index of the outermost.
+    private var droppedDepth = 0
+    private var droppedBase = 0
+    private var depthLimitReported = false
+    private var sequence = 0
+
+    // Paragraph separation and block whitespace.
+    private enum Boundary { case none, documentStart, paragraph }
+    private var lastBoundary = Boundary.documentStart
+    /// Whitespace-only text seen right after a boundary; dropped if the next
+    /// thing is a paragraph boundary too, emitted otherwise.
+    private var heldWhitespace: [(bytes: [UInt8], source: Int, sourceEnd: Int, identity: Bool)] = []
+    /// A paragraph ended: the next content needs a "\n" before it.
+    private var pendingSeparator = false
+    /// Elements opened after the last paragraph boundary (sequence greater
+    /// than this) must start after a separator inserted later.
+    private var boundarySequence = 0
+
+    init(source: [UInt8], options: HTMLOptions) {
+        self.scanner = SourceScanner(bytes: InputSanitizer.sanitize(source))
+        self.options = options
+    }
+
+    func run() -> FlatHTML {
+        let source = scanner.bytes
+        if !source.isEmpty {
+            SAXParser.parse(source, range: 0..<source.count, handler: self)
+        }
+        finish()
+        return FlatHTML(
+            text: text,
+            elements: slots.compactMap { $0 },
+            diagnostics: diagnostics.sorted(),
+            offsetMap: offsetMap
+        )
+    }
+
+    // MARK: - SAX events
+
+    func startElement(name: [UInt8], attributes: [(name: String, value: String?)], cursor: Int) {
+        // The tag's "<" lies between what we processed and the cursor; if it
+        // is not there, libxml2 invented the element (its implied <p>).
+        guard let tagStart = scanner.findStartTag(named: name, in: processed..<cursor) else { return }
+        processGap(processed..<tagStart)
+        var tagEnd = cursor
+        var selfClosing = false
+        let bytes = scanner.bytes
+        if cursor < bytes.count, bytes[cursor] == ASCII.greaterThan {
+            tagEnd = cursor + 1
+        } else if cursor + 1 < bytes.count, bytes[cursor] == ASCII.slash, bytes[cursor + 1] == ASCII.greaterThan {
+            tagEnd = cursor + 2
+            selfClosing = true
+        }
+        processed = max(processed, tagEnd)
+        let tagName = String(decoding: name, as: UTF8.self)
+        handleStartTag(tagName, attributes: attributes, tagStart: tagStart, tagEnd: tagEnd, attributesEnd: cursor)
+        if selfClosing, !Sanitizer.voidElements.contains(tagName) {
+            // libxml2 closes "<b/>" at once; so do we.
+            handleEndTag(tagName, at: tagStart, selfClosed: true)
+        }
+    }
+
+    func endElement(cursor: Int) {
+        // The end tag (if any) is in the bytes libxml2 consumed since the last
+        // event; processGap finds and applies it.
+        processGap(processed..<cursor)
+        processed = max(processed, cursor)
+    }
+
+    func characters(_ chunk: UnsafeBufferPointer<UInt8>, cursor: Int) {
+        if cursor == lastReferenceCursor, cursor <= processed {
+            // No new source consumed: the tail of libxml2's "&" + "name" output
+            // for an unknown entity. Map it with the chunk before.
+            emitText(Array(chunk), source: lastTextSource, sourceEnd: processed, identity: false)
+            return
+        }
+        if let amp = scanner.referenceStart(endingIn: processed..<cursor) {
+            // A character or entity reference just parsed: "&amp;" → "&".
+            processGap(processed..<amp)
+            lastTextSource = amp
+            lastReferenceCursor = cursor
+            processed = cursor
+            emitText(Array(chunk), source: amp, sourceEnd: cursor, identity: false)
+            return
+        }
+        // Plain text. Chunks libxml2 flushes mid-run (>= 1000 bytes) are
+        // reported with the cursor before their last character, and so is a
+        // literal "<" that starts no tag (cursor still on it).
+        let lag = SourceScanner.lastCharacterLength(chunk)
+        let candidates = chunk.count >= 1000 ? [cursor + lag, cursor] : [cursor, cursor + lag]
+        for end in candidates {
+            guard let (start, verbatim) = scanner.alignText(chunk, endingAt: end, floor: processed) else { continue }
+            processGap(processed..<start)
+            lastTextSource = start
+            processed = end
+            emitText(Array(chunk), source: start, sourceEnd: end, identity: verbatim)
+            return
+        }
+        // Should not happen; keep the text, mapped to the consumed range.
+        lastTextSource = processed
+        emitText(Array(chunk), source: processed, sourceEnd: max(processed, cursor), identity: false)
+        processed = max(processed, cursor)
+    }
+
+    func rawText(cursor: Int) {
+        // <script>/<style> content: skip it unread (it may contain "</b>").
+        processed = max(processed, cursor)
+    }
+
+    func comment(cursor: Int) {
+        let start = scanner.find(Array("<!--".utf8), in: processed..<cursor) ?? processed
+        processGap(processed..<start)
+        processed = max(processed, cursor)
+        if droppedDepth == 0 {
+            diagnostics.add(start, .warning, HTMLRule.sanitized, "HTML comment removed")
+        }
+    }
+
+    func processingInstruction(cursor: Int) {
+        let start = scanner.find(Array("<?".utf8), in: processed..<cursor) ?? processed
+        processGap(processed..<start)
+        processed = max(processed, cursor)
+        if droppedDepth == 0 {
+            diagnostics.add(start, .warning, HTMLRule.sanitized, "processing instruction removed")
+        }
+    }
+
+    func doctype(cursor: Int) {
+        // <!DOCTYPE …> is meaningless for a fragment; drop it silently.
+        let start = scanner.find([ASCII.lessThan, ASCII.bang], in: processed..<cursor) ?? processed
+        processGap(processed..<start)
+        processed = max(processed, cursor)
+    }
+
+    // MARK: - Gaps: source libxml2 consumed without telling us
+
+    /// Applies end tags found in `range`, restores literal text libxml2
+    /// swallowed, and skips tags libxml2 discarded (duplicate <html>/<body>)
+    /// and an unterminated comment.
+    private func processGap(_ range: Range<Int>) {
+        guard range.lowerBound < range.upperBound else { return }
+        let bytes = scanner.bytes
+        let end = range.upperBound
+        var i = range.lowerBound
+        var textStart = i
+        while i < end {
+            guard bytes[i] == ASCII.lessThan, i + 1 < end else { i += 1; continue }
+            let next = bytes[i + 1]
+            if next == ASCII.slash, i + 2 < end, ASCII.isLetter(bytes[i + 2]) {
+                emitGapText(textStart..<i)
+                let (name, nameEnd) = scanner.tagName(at: i + 2, limit: end)
+                handleEndTag(name, at: i, selfClosed: false)
+                i = skipPast(ASCII.greaterThan, from: nameEnd, limit: end)
+                textStart = i
+            } else if ASCII.isLetter(next) {
+                emitGapText(textStart..<i)
+                let (name, nameEnd) = scanner.tagName(at: i + 1, limit: end)
+                if droppedDepth == 0, !["html", "head", "body"].contains(name) {
+                    diagnostics.add(i, .warning, HTMLRule.malformed, "<\(name)> could not be parsed and was removed")
+                }
+                i = skipPast(ASCII.greaterThan, from: nameEnd, limit: end)
+                textStart = i
+            } else if next == ASCII.bang, i + 3 < end, bytes[i + 2] == ASCII.dash, bytes[i + 3] == ASCII.dash {
+                emitGapText(textStart..<i)
+                if droppedDepth == 0 {
+                    diagnostics.add(i, .warning, HTMLRule.sanitized, "unterminated HTML comment removed up to the end of input")
+                }
+                i = end
+                textStart = i
+            } else {
+                i += 1
+            }
+        }
+        emitGapText(textStart..<end)
+    }
+
+    private func skipPast(_ byte: UInt8, from start: Int, limit: Int) -> Int {
+        var i = start
+        while i < limit, scanner.bytes[i] != byte { i += 1 }
+        return min(i + 1, limit)
+    }
+
+    /// Literal text restored from a gap. Drops the C0 controls libxml2 drops
+    /// everywhere else, for consistency.
+    private func emitGapText(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let slice = scanner.bytes[range]
+        if slice.contains(where: ASCII.isDroppedControl) {
+            let kept = slice.filter { !ASCII.isDroppedControl($0) }
+            emitText(Array(kept), source: range.lowerBound, sourceEnd: range.upperBound, identity: false)
+        } else {
+            emitText(Array(slice), source: range.lowerBound, sourceEnd: range.upperBound, identity: true)
+        }
+    }
+
+    // MARK: - Structure
+
+    private func handleStartTag(_ name: String, attributes: [(name: String, value: String?)],
+                                tagStart: Int, tagEnd: Int, attributesEnd: Int) {
+        let role = Sanitizer.role(of: name)
+        let isVoid = Sanitizer.voidElements.contains(name)
+
+        if droppedDepth > 0 {
+            // Inside removed content: only track nesting.
+            if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
+            return
+        }
+
+        if role == .dropped {
+            diagnostics.add(tagStart, .warning, HTMLRule.sanitized, "<\(name)> removed with its content")
+            if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
+            return
+        }
+
+        let attrs = checkedAttributes(attributes, tagStart: tagStart, attributesEnd: attributesEnd)
+
+        switch role {
+        case .lineBreak:
+            touchInline()
+            appendContent([ASCII.newline], source: tagStart, sourceEnd: tagEnd, identity: false, isText: false)
+        case .image:
+            touchInline()
+            appendContent([0xEF, 0xBF, 0xBC], source: tagStart, sourceEnd: tagEnd, identity: false, isText: false) // U+FFFC
+            if stack.count + 1 <= options.maxDepth {
+                let kind = HTMLElementKind.image(
+                    src: attrs["src"], alt: attrs["alt"],
+                    width: attrs["width"].flatMap(Self.dimension), height: attrs["height"].flatMap(Self.dimension))
+                slots.append(HTMLElement(kind: kind, range: (text.count - 3)..<text.count, sourceOffset: tagStart))
+            } else {
+                reportDepthLimit(at: tagStart)
+            }
+        case .paragraph:
+            if let p = openByName["p"]?.last { closeElements(downTo: p, reason: "<p>") }
+            heldWhitespace.removeAll()
+            pendingSeparator = false
+            if !text.isEmpty, text.last != ASCII.newline {
+                insertSeparator(source: tagStart)
+            }
+            push(name, role: role, kind: .paragraph, sourceOffset: tagStart, record: true)
+            markBoundary()
+        case .anchor:
+            touchInline()
+            if let a = openByName["a"]?.last { closeElements(downTo: a, reason: "<a>") }
+            push(name, role: role, kind: .anchor(href: attrs["href"], title: attrs["title"]),
+                 sourceOffset: tagStart, record: true)
+        case .fixedStyle(let style):
+            touchInline()
+            let combined = attrs["style"].map { style.merged(with: InlineStyle.parse($0)) } ?? style
+            push(name, role: role, kind: .style(combined), sourceOffset: tagStart, record: true)
+        case .attributeStyle:
+            touchInline()
+            var style = attrs["style"].map(InlineStyle.parse) ?? HTMLStyle()
+            if name == "font", let color = attrs["color"] {
+                style = InlineStyle.fontColor(color).merged(with: style)
+            }
+            let kind: HTMLElementKind? = style.isEmpty ? nil : .style(style)
+            push(name, role: role, kind: kind, sourceOffset: tagStart, record: kind != nil)
+        case .unwrapped:
+            if !Sanitizer.transparentWrappers.contains(name) { touchInline() }
+            if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
+        case .unknown:
+            touchInline()
+            diagnostics.add(tagStart, .warning, HTMLRule.unknownElement,
+                            "unsupported element <\(name)>: tags removed, text kept")
+            if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
+        case .dropped:
+            break   // handled above
+        }
+    }
+
+    /// Drops event-handler attributes (with a warning pointing at each) and
+    /// returns the rest by name (libxml2 keeps the first of duplicates).
+    private func checkedAttributes(_ attributes: [(name: String, value: String?)],
+                                   tagStart: Int, attributesEnd: Int) -> [String: String] {
+        var result: [String: String] = [:]
+        var positions: [(name: String, offset: Int)]? = nil
+        for (name, value) in attributes {
+            if Sanitizer.isEventHandlerAttribute(name) {
+                if positions == nil { positions = scanner.attributeNames(tagStart: tagStart, end: attributesEnd) }
+                var offset = tagStart
+                if let k = positions!.firstIndex(where: { $0.name == name }) {
+                    offset = positions![k].offset
+                    positions!.remove(at: k)
+                }
+                diagnostics.add(offset, .warning, HTMLRule.sanitized, "event handler attribute \(name) removed")
+                continue
+            }
+            if result[name] == nil { result[name] = value ?? "" }
+        }
+        return result
+    }
+
+    /// HTML dimension attribute: leading digits ("120", "120px" → 120).
+    private static func dimension(_ value: String) -> Int? {
+        var n = 0
+        var any = false
+        for b in value.utf8.drop(while: ASCII.isWhitespace) {
+            guard ASCII.isDigit(b) else { break }
+            any = true
+            n = n * 10 + Int(b - 0x30)
+            if n > 1_000_000 { return nil }
+        }
+        return any ? n : nil
+    }
+
+    private func handleEndTag(_ name: String, at offset: Int, selfClosed: Bool) {
+        guard let index = openByName[name]?.last, droppedDepth == 0 || index >= droppedBase else {
+            // Nothing to close. Inside removed content (e.g. "</b>" in a
+            // script) an end tag may not close anything outside it.
+            if droppedDepth == 0, !["html", "head", "body"].contains(name) {
+                diagnostics.add(offset, .warning, HTMLRule.malformed,
+                                "end tag </\(name)> has no matching start tag; ignored")
+            }
+            return
+        }
+        closeElements(downTo: index + 1, reason: "</\(name)>")
+        pop(implicit: false, reason: "")
+    }
+
+    /// Closes (implicitly) every open element at stack index >= `index`.
+    private func closeElements(downTo index: Int, reason: String) {
+        while stack.count > index {
+            pop(implicit: true, reason: reason)
+        }
+    }
+
+    private func push(_ name: String, role: ElementRole, kind: HTMLElementKind?, sourceOffset: Int, record: Bool) {
+        sequence += 1
+        var slot: Int? = nil
+        if record, kind != nil, droppedDepth == 0 {
+            if stack.count + 1 <= options.maxDepth {
+                slot = slots.count
+                slots.append(nil)
+            } else {
+                reportDepthLimit(at: sourceOffset)
+            }
+        }
+        if role == .dropped {
+            if droppedDepth == 0 { droppedBase = stack.count }
+            droppedDepth += 1
+        }
+        openByName[name, default: []].append(stack.count)
+        stack.append(OpenElement(name: name, role: role, kind: kind, slot: slot,
+                                 sourceOffset: sourceOffset, flatStart: text.count, sequence: sequence))
+    }
+
+    private func pop(implicit: Bool, reason: String) {
+        guard let element = stack.popLast() else { return }
+        openByName[element.name]?.removeLast()
+        if element.role == .dropped { droppedDepth -= 1 }
+        if droppedDepth > 0 { return }   // closing something inside removed content
+        if element.role == .dropped { return }
+
+        if implicit, !Sanitizer.optionalEndTag.contains(element.name) {
+            diagnostics.add(element.sourceOffset, .warning, HTMLRule.malformed,
+                            "<\(element.name)> is not closed properly; closed at \(reason)")
+        }
+        if let slot = element.slot, let kind = element.kind {
+            slots[slot] = HTMLElement(kind: kind, range: element.flatStart..<max(element.flatStart, text.count),
+                                      sourceOffset: element.sourceOffset)
+        }
+        if element.role == .paragraph {
+            heldWhitespace.removeAll()
+            pendingSeparator = !text.isEmpty
+            markBoundary()
+        } else if !Sanitizer.transparentWrappers.contains(element.name) {
+            touchInline()
+        }
+    }
+
+    private func reportDepthLimit(at offset: Int) {
+        guard !depthLimitReported else { return }
+        depthLimitReported = true
+        diagnostics.add(offset, .error, HTMLRule.depthLimit,
+                        "elements nested deeper than \(options.maxDepth) levels are ignored; their text is kept")
+    }
+
+    private func finish() {
+        processGap(processed..<scanner.count)
+        processed = scanner.count
+        closeElements(downTo: 0, reason: "the end of the input")
+        if lastBoundary != .paragraph { flushHeldWhitespace() }
+        heldWhitespace.removeAll()
+    }
+
+    // MARK: - Text emission
+
+    /// Text (decoded or literal) in document order.
+    private func emitText(_ bytes: [UInt8], source: Int, sourceEnd: Int, identity: Bool) {
+        guard droppedDepth == 0, !bytes.isEmpty else { return }
+        if lastBoundary != .none, bytes.allSatisfy(ASCII.isWhitespace) {
+            heldWhitespace.append((bytes, source, sourceEnd, identity))
+            return
+        }
+        flushHeldWhitespace()
+        appendContent(bytes, source: source, sourceEnd: sourceEnd, identity: identity, isText: true)
+    }
+
+    /// Something inline happens: whitespace held after a block boundary is
+    /// real content after all.
+    private func touchInline() {
+        flushHeldWhitespace()
+        lastBoundary = .none
+    }
+
+    private func flushHeldWhitespace() {
+        let held = heldWhitespace
+        heldWhitespace.removeAll()
+        lastBoundary = .none
+        for piece in held {
+            appendContent(piece.bytes, source: piece.source, sourceEnd: piece.sourceEnd,
+                          identity: piece.identity, isText: true)
+        }
+    }
+
+    private func markBoundary() {
+        lastBoundary = .paragraph
+        boundarySequence = sequence
+    }
+
+    private func appendContent(_ bytes: [UInt8], source: Int, sourceEnd: Int, identity: Bool, isText: Bool) {
+        if pendingSeparator {
+            pendingSeparator = false
+            // Text that starts with its own newline already separates.
+            if !(isText && bytes.first == ASCII.newline) {
+                insertSeparator(source: source)
+            }
+        }
+        let start = text.count
+        text.append(contentsOf: bytes)
+        offsetMap.append(flatStart: start, sourceStart: source, length: bytes.count,
+                         identity: identity, sourceEnd: sourceEnd)
+    }
+
+    /// The "\n" between paragraphs (or a paragraph and surrounding text).
+    /// Elements opened since the last boundary start after it.
+    private func insertSeparator(source: Int) {
+        let position = text.count
+        text.append(ASCII.newline)
+        offsetMap.append(flatStart: position, sourceStart: source, length: 1, identity: false, sourceEnd: source)
+        var k = stack.count - 1
+        while k >= 0, stack[k].flatStart == position, stack[k].sequence > boundarySequence {
+            stack[k].flatStart = position + 1
+            k -= 1
+        }
+    }
+}

@@ -1,0 +1,50 @@
+// Flat-text offset → source offset.
+//
+// The flat text is built by appending pieces in source order. Each piece is a
+// segment: either copied byte-for-byte from the source (`identity`, so offsets
+// inside it map 1:1) or produced by decoding/synthesis (an entity, a <br>, a
+// paragraph separator), in which case every byte of it maps to the segment's
+// source start. Both columns only grow, so lookups are a binary search and the
+// mapping is monotone by construction.
+
+struct OffsetMap: Sendable {
+    struct Segment: Sendable {
+        var flatStart: Int
+        var sourceStart: Int
+        var length: Int
+        var identity: Bool
+    }
+
+    private(set) var segments: [Segment] = []
+    /// Where flat offset == text.count maps to (just past the last segment).
+    private(set) var endSource: Int = 0
+
+    mutating func append(flatStart: Int, sourceStart: Int, length: Int, identity: Bool, sourceEnd: Int) {
+        guard length > 0 else { return }
+        // Keep the source column monotone even if a caller hands us an earlier
+        // position (defensive: diagnostics must never go backwards).
+        let src = max(sourceStart, endSource)
+        if let last = segments.last, identity, last.identity,
+           last.flatStart + last.length == flatStart,
+           last.sourceStart + last.length == src {
+            segments[segments.count - 1].length += length   // merge adjacent copies
+        } else {
+            segments.append(Segment(flatStart: flatStart, sourceStart: src, length: length, identity: identity))
+        }
+        endSource = max(src + (identity ? length : 0), max(sourceEnd, src))
+    }
+
+    func sourceOffset(forFlatOffset flatOffset: Int) -> Int {
+        guard let last = segments.last else { return 0 }
+        if flatOffset >= last.flatStart + last.length { return endSource }
+        if flatOffset <= 0 { return segments[0].sourceStart }
+        // Last segment whose flatStart <= flatOffset.
+        var lo = 0, hi = segments.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if segments[mid].flatStart <= flatOffset { lo = mid } else { hi = mid - 1 }
+        }
+        let s = segments[lo]
+        return s.identity ? s.sourceStart + (flatOffset - s.flatStart) : s.sourceStart
+    }
+}

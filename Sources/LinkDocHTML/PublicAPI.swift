@@ -1,0 +1,139 @@
+// The public surface of LinkDocHTML. Nothing here mentions libxml2: the
+// module imports CLibXML2 with `internal import`, so clients (which may import
+// Foundation) never see the system ICU headers that libxml2 pulls in.
+
+/// Knobs for `HTMLFlattener.flatten`.
+public struct HTMLOptions: Sendable {
+    /// Elements nested deeper than this are not reported as `HTMLElement`s
+    /// (their text is still kept) and an `html-depth-limit` error is emitted.
+    public var maxDepth: Int = 64
+
+    public init(maxDepth: Int = 64) {
+        self.maxDepth = maxDepth
+    }
+}
+
+public enum HTMLSeverity: String, Sendable {
+    case error, warning, info
+}
+
+public struct HTMLDiagnostic: Sendable, Equatable {
+    /// UTF-8 byte offset in the ORIGINAL input of the offending tag (its `<`)
+    /// or attribute (its name).
+    public let sourceOffset: Int
+    public let severity: HTMLSeverity
+    public let message: String
+    /// One of `HTMLRule`'s values: "html-sanitized", "html-unknown-element",
+    /// "html-malformed", "html-depth-limit".
+    public let ruleID: String
+
+    public init(sourceOffset: Int, severity: HTMLSeverity, message: String, ruleID: String) {
+        self.sourceOffset = sourceOffset
+        self.severity = severity
+        self.message = message
+        self.ruleID = ruleID
+    }
+}
+
+/// The rule identifiers used in `HTMLDiagnostic.ruleID`.
+public enum HTMLRule {
+    public static let sanitized = "html-sanitized"
+    public static let unknownElement = "html-unknown-element"
+    public static let malformed = "html-malformed"
+    public static let depthLimit = "html-depth-limit"
+}
+
+public enum HTMLElementKind: Sendable, Equatable {
+    /// `<a>`: attribute values entity-decoded by libxml2, NOT validated here
+    /// (the compiler validates URLs).
+    case anchor(href: String?, title: String?)
+    /// b strong i em u ins s del strike sup sub, span style=…, font color=…
+    case style(HTMLStyle)
+    /// `<img>`: occupies exactly one U+FFFC in the flat text.
+    case image(src: String?, alt: String?, width: Int?, height: Int?)
+    /// `<p>`
+    case paragraph
+}
+
+/// Only what the element sets; `nil` means "not specified here".
+public struct HTMLStyle: Sendable, Equatable {
+    public enum Baseline: String, Sendable, Equatable {
+        case superscript, `subscript`
+    }
+
+    public var bold: Bool?
+    public var italic: Bool?
+    public var underline: Bool?
+    public var strikethrough: Bool?
+    public var baseline: Baseline?
+    /// Normalized "#rrggbb" or "#rrggbbaa" (see `CSSColor.normalize`).
+    public var color: String?
+    public var backgroundColor: String?
+
+    public init(bold: Bool? = nil, italic: Bool? = nil, underline: Bool? = nil,
+                strikethrough: Bool? = nil, baseline: Baseline? = nil,
+                color: String? = nil, backgroundColor: String? = nil) {
+        self.bold = bold
+        self.italic = italic
+        self.underline = underline
+        self.strikethrough = strikethrough
+        self.baseline = baseline
+        self.color = color
+        self.backgroundColor = backgroundColor
+    }
+
+    /// True when the element sets nothing (e.g. a bare `<span>`).
+    public var isEmpty: Bool { self == HTMLStyle() }
+}
+
+public struct HTMLElement: Sendable, Equatable {
+    public let kind: HTMLElementKind
+    /// Byte range in `FlatHTML.text`.
+    public let range: Range<Int>
+    /// Byte offset of its start tag's `<` in the original input.
+    public let sourceOffset: Int
+
+    public init(kind: HTMLElementKind, range: Range<Int>, sourceOffset: Int) {
+        self.kind = kind
+        self.range = range
+        self.sourceOffset = sourceOffset
+    }
+}
+
+public struct FlatHTML: Sendable {
+    /// UTF-8; entities decoded, tags removed, `<br>` → "\n", `<img>` → U+FFFC,
+    /// "\n" between paragraphs.
+    public let text: [UInt8]
+    /// In document order of their start tags.
+    public let elements: [HTMLElement]
+    /// Sorted by `sourceOffset`.
+    public let diagnostics: [HTMLDiagnostic]
+
+    let offsetMap: OffsetMap
+
+    init(text: [UInt8], elements: [HTMLElement], diagnostics: [HTMLDiagnostic], offsetMap: OffsetMap) {
+        self.text = text
+        self.elements = elements
+        self.diagnostics = diagnostics
+        self.offsetMap = offsetMap
+    }
+
+    /// Maps a byte offset in `text` to a byte offset in the original input
+    /// (for diagnostics). Monotone; offsets outside `0...text.count` are clamped.
+    public func sourceOffset(forFlatOffset flatOffset: Int) -> Int {
+        offsetMap.sourceOffset(forFlatOffset: flatOffset)
+    }
+
+    /// `text` as a Swift string (convenience for callers and tests).
+    public var string: String { String(decoding: text, as: UTF8.self) }
+}
+
+public enum HTMLFlattener {
+    /// Flattens an HTML fragment (UTF-8 bytes of the whole document) into text
+    /// plus element ranges. Never traps; runs in linear time with bounded
+    /// recursion; safe to call from several threads at once.
+    public static func flatten(_ utf8: [UInt8], options: HTMLOptions = .init()) -> FlatHTML {
+        let flattener = Flattener(source: utf8, options: options)
+        return flattener.run()
+    }
+}

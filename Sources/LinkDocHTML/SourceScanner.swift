@@ -1,0 +1,232 @@
+// Byte-level helpers over the (sanitized) source.
+//
+// libxml2 reports *what* it parsed but not *where* it started; it only tells
+// how far it has consumed. These helpers recover start positions from the
+// source bytes, find what libxml2 consumed silently, and lex attribute names
+// (for diagnostics that point at an attribute). All scans are bounded by the
+// range given, so the total work stays linear in the input size.
+
+enum ASCII {
+    static let lessThan: UInt8 = 0x3C       // <
+    static let greaterThan: UInt8 = 0x3E    // >
+    static let slash: UInt8 = 0x2F          // /
+    static let ampersand: UInt8 = 0x26      // &
+    static let semicolon: UInt8 = 0x3B      // ;
+    static let hash: UInt8 = 0x23           // #
+    static let bang: UInt8 = 0x21           // !
+    static let question: UInt8 = 0x3F       // ?
+    static let equals: UInt8 = 0x3D         // =
+    static let dash: UInt8 = 0x2D           // -
+    static let newline: UInt8 = 0x0A
+    static let quote: UInt8 = 0x22
+    static let apostrophe: UInt8 = 0x27
+
+    static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    static func isHexDigit(_ b: UInt8) -> Bool { isDigit(b) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
+    static func lower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
+    /// HTML whitespace (no NBSP: &nbsp; in copy is content).
+    static func isWhitespace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+    /// Characters that may continue a tag name as libxml2 reads it.
+    static func isTagNameChar(_ b: UInt8) -> Bool { isLetter(b) || isDigit(b) || b == 0x3A || b == 0x5F || b == 0x2E || b == dash }
+    /// C0 controls libxml2 drops from text (not XML "Char"s).
+    static func isDroppedControl(_ b: UInt8) -> Bool { b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D }
+}
+
+struct SourceScanner {
+    let bytes: [UInt8]
+
+    var count: Int { bytes.count }
+
+    /// Lowercased tag name starting at `start` (which must be a letter).
+    func tagName(at start: Int, limit: Int) -> (name: String, end: Int) {
+        var i = start
+        var name: [UInt8] = []
+        while i < limit, ASCII.isTagNameChar(bytes[i]) {
+            name.append(ASCII.lower(bytes[i]))
+            i += 1
+        }
+        return (String(decoding: name, as: UTF8.self), i)
+    }
+
+    /// Position of the `<` of the start tag `<name…` within `range`, where
+    /// `name` is the (lowercased) name libxml2 reported. nil when libxml2
+    /// invented the element (its implied <p>): then no such tag is there.
+    func findStartTag(named name: [UInt8], in range: Range<Int>) -> Int? {
+        guard !name.isEmpty, range.lowerBound < range.upperBound else { return nil }
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if bytes[i] == ASCII.lessThan, matchesName(name, at: i + 1) {
+                return i
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private func matchesName(_ name: [UInt8], at start: Int) -> Bool {
+        guard start + name.count <= bytes.count else { return false }
+        for k in 0..<name.count where ASCII.lower(bytes[start + k]) != name[k] {
+            return false
+        }
+        let after = start + name.count
+        return after == bytes.count || !ASCII.isTagNameChar(bytes[after])
+    }
+
+    /// First occurrence of `needle` within `range`.
+    func find(_ needle: [UInt8], in range: Range<Int>) -> Int? {
+        guard !needle.isEmpty, range.count >= needle.count else { return nil }
+        var i = range.lowerBound
+        let last = range.upperBound - needle.count
+        while i <= last {
+            if bytes[i] == needle[0] {
+                var k = 1
+                while k < needle.count, bytes[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// If `range` ends with a character reference libxml2 just parsed
+    /// (`&name`, `&name;`, `&#123;`, `&#x1F;`, with or without `;`), its `&`.
+    func referenceStart(endingIn range: Range<Int>) -> Int? {
+        guard range.count >= 2 else { return nil }
+        var amp = range.upperBound - 1
+        // References are short; the longest HTML entity name is 32 bytes.
+        let floor = max(range.lowerBound, range.upperBound - 48)
+        while amp >= floor, bytes[amp] != ASCII.ampersand { amp -= 1 }
+        guard amp >= floor else { return nil }
+        var body = bytes[(amp + 1)..<range.upperBound]
+        if body.last == ASCII.semicolon { body = body.dropLast() }
+        guard let first = body.first else { return nil }
+        if first == ASCII.hash {
+            let digits = body.dropFirst()
+            if let x = digits.first, x | 0x20 == 0x78 {   // x / X
+                let hex = digits.dropFirst()
+                return !hex.isEmpty && hex.allSatisfy(ASCII.isHexDigit) ? amp : nil
+            }
+            return !digits.isEmpty && digits.allSatisfy(ASCII.isDigit) ? amp : nil
+        }
+        // libxml2 names: start with a letter, '_', ':' or non-ASCII.
+        guard ASCII.isLetter(first) || first == 0x5F || first == 0x3A || first >= 0x80 else { return nil }
+        let ok = body.allSatisfy { ASCII.isTagNameChar($0) || $0 >= 0x80 }
+        return ok ? amp : nil
+    }
+
+    /// Finds where a text chunk reported by libxml2 sits in the source: the
+    /// chunk must end at `end` and start at or after `floor`. Characters
+    /// libxml2 drops (C0 controls) may be interleaved. Returns the start and
+    /// whether the chunk is a verbatim copy of the source there.
+    func alignText(_ text: UnsafeBufferPointer<UInt8>, endingAt end: Int, floor: Int) -> (start: Int, verbatim: Bool)? {
+        guard end <= bytes.count, end >= floor else { return nil }
+        var i = text.count - 1
+        var j = end - 1
+        var verbatim = true
+        while i >= 0 {
+            guard j >= floor else { return nil }
+            if bytes[j] == text[i] {
+                i -= 1
+                j -= 1
+            } else if ASCII.isDroppedControl(bytes[j]) || bytes[j] == 0x0D {
+                verbatim = false
+                j -= 1
+            } else {
+                return nil
+            }
+        }
+        return (j + 1, verbatim)
+    }
+
+    /// Byte length of the last UTF-8 character in `text`.
+    static func lastCharacterLength(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        var k = text.count - 1
+        while k > 0, text[k] & 0xC0 == 0x80, text.count - k < 4 { k -= 1 }
+        return text.count - k
+    }
+
+    /// Attribute names and their positions inside a start tag
+    /// `bytes[tagStart..<end]` (quotes respected). Names are lowercased.
+    func attributeNames(tagStart: Int, end: Int) -> [(name: String, offset: Int)] {
+        var result: [(name: String, offset: Int)] = []
+        var i = tagStart + 1
+        while i < end, ASCII.isTagNameChar(bytes[i]) { i += 1 }   // the tag name
+        while i < end {
+            while i < end, ASCII.isWhitespace(bytes[i]) || bytes[i] == ASCII.slash { i += 1 }
+            guard i < end, bytes[i] != ASCII.greaterThan else { break }
+            let nameStart = i
+            var name: [UInt8] = []
+            while i < end, !ASCII.isWhitespace(bytes[i]), bytes[i] != ASCII.equals,
+                  bytes[i] != ASCII.greaterThan, bytes[i] != ASCII.slash {
+                name.append(ASCII.lower(bytes[i]))
+                i += 1
+            }
+            if name.isEmpty { i += 1; continue }   // stray '=' or similar
+            result.append((String(decoding: name, as: UTF8.self), nameStart))
+            while i < end, ASCII.isWhitespace(bytes[i]) { i += 1 }
+            guard i < end, bytes[i] == ASCII.equals else { continue }
+            i += 1
+            while i < end, ASCII.isWhitespace(bytes[i]) { i += 1 }
+            guard i < end else { break }
+            if bytes[i] == ASCII.quote || bytes[i] == ASCII.apostrophe {
+                let q = bytes[i]
+                i += 1
+                while i < end, bytes[i] != q { i += 1 }
+                i += 1
+            } else {
+                while i < end, !ASCII.isWhitespace(bytes[i]), bytes[i] != ASCII.greaterThan { i += 1 }
+            }
+        }
+        return result
+    }
+}
+
+/// libxml2 switches the whole rest of a document to ISO-8859-1 when it meets
+/// one invalid UTF-8 sequence, and treats NUL as end of input in places. The
+/// compiler promises valid UTF-8, but to never misparse we replace each
+/// offending byte with "?" -- one byte for one byte, so offsets still match
+/// the original input.
+enum InputSanitizer {
+    static func sanitize(_ input: [UInt8]) -> [UInt8] {
+        var output: [UInt8]? = nil
+        let n = input.count
+        var i = 0
+        while i < n {
+            let b = input[i]
+            if b >= 0x01 && b < 0x80 { i += 1; continue }
+            let length = validSequenceLength(input, at: i)
+            if length == 0 {
+                if output == nil { output = input }
+                output![i] = ASCII.question
+                i += 1
+            } else {
+                i += length
+            }
+        }
+        return output ?? input
+    }
+
+    /// Length of the valid UTF-8 sequence at `i` (no overlongs, surrogates or
+    /// values above U+10FFFF), or 0 (also for NUL).
+    private static func validSequenceLength(_ s: [UInt8], at i: Int) -> Int {
+        let b0 = s[i]
+        func cont(_ k: Int) -> UInt8? { i + k < s.count && s[i + k] & 0xC0 == 0x80 ? s[i + k] : nil }
+        switch b0 {
+        case 0xC2...0xDF:
+            return cont(1) != nil ? 2 : 0
+        case 0xE0...0xEF:
+            guard let b1 = cont(1), cont(2) != nil else { return 0 }
+            if b0 == 0xE0 && b1 < 0xA0 { return 0 }   // overlong
+            if b0 == 0xED && b1 > 0x9F { return 0 }   // surrogate
+            return 3
+        case 0xF0...0xF4:
+            guard let b1 = cont(1), cont(2) != nil, cont(3) != nil else { return 0 }
+            if b0 == 0xF0 && b1 < 0x90 { return 0 }
+            if b0 == 0xF4 && b1 > 0x8F { return 0 }
+            return 4
+        default:
+            return 0
+        }
+    }
+}

@@ -1,0 +1,128 @@
+// The link checks the compiler runs on every URL in the copy: parse (WHATWG), scheme policy,
+// insecure http, homograph hosts, and an iOS-safe form with a note when it differs from what
+// the author wrote.
+
+public enum LinkURLSeverity: String, Sendable { case error, warning, info }
+
+public struct LinkURLProblem: Sendable, Equatable {
+    public let ruleID: String
+    public let severity: LinkURLSeverity
+    public let message: String
+
+    public init(ruleID: String, severity: LinkURLSeverity, message: String) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+    }
+}
+
+public struct LinkURLPolicy: Sendable {
+    /// Lowercased schemes without ":", e.g. ["https", "http", "mailto", "tel", "myapp"].
+    public var allowedSchemes: [String]
+    /// Longest accepted input, in UTF-8 bytes.
+    public var maxLength: Int
+
+    public init(allowedSchemes: [String] = ["https", "http", "mailto", "tel"], maxLength: Int = 32 * 1024) {
+        self.allowedSchemes = allowedSchemes
+        self.maxLength = maxLength
+    }
+}
+
+public struct LinkURLCheck: Sendable {
+    public let input: String
+    /// WHATWG serialization; nil when invalid or disallowed.
+    public let href: String?
+    /// The iOS-safe ASCII form; nil when invalid or disallowed.
+    public let url: String?
+    /// ASCII host as serialized; nil if the URL has none (or did not parse).
+    public let host: String?
+    public let problems: [LinkURLProblem]
+    public var isUsable: Bool { url != nil }
+}
+
+/// Schemes that are never allowed in links, whatever the policy says: they run code
+/// (javascript:, vbscript:), embed content (data:) or reach the local disk (file:).
+public let alwaysDisallowedSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
+
+public func checkLinkURL(_ input: String, policy: LinkURLPolicy) -> LinkURLCheck {
+    func failed(_ problem: LinkURLProblem, host: String? = nil) -> LinkURLCheck {
+        LinkURLCheck(input: input, href: nil, url: nil, host: host, problems: [problem])
+    }
+
+    let parsed: WHATWGURL
+    switch WHATWGURL.parse(input, maxLength: policy.maxLength) {
+    case .failure(.inputTooLong):
+        return failed(LinkURLProblem(
+            ruleID: "invalid-url", severity: .error,
+            message: "URL is \(input.utf8.count) bytes, longer than the limit of \(policy.maxLength) (input-too-long)"))
+    case .failure(let error):
+        return failed(LinkURLProblem(
+            ruleID: "invalid-url", severity: .error,
+            message: "not a valid URL (\(error.rawValue))"))
+    case .success(let url):
+        parsed = url
+    }
+
+    // The scheme is checked after parsing: the parser strips leading control characters and
+    // spaces, removes tabs/newlines ("java\tscript:") and lowercases, exactly as a browser would.
+    let scheme = parsed.scheme
+    if alwaysDisallowedSchemes.contains(scheme) {
+        return failed(LinkURLProblem(
+            ruleID: "disallowed-scheme", severity: .error,
+            message: "scheme \"\(scheme):\" is never allowed in links"), host: parsed.serializedHost)
+    }
+    if !policy.allowedSchemes.contains(where: { $0.lowercased() == scheme }) {
+        return failed(LinkURLProblem(
+            ruleID: "disallowed-scheme", severity: .error,
+            message: "scheme \"\(scheme):\" is not allowed (allowed: \(policy.allowedSchemes.joined(separator: ", ")))"),
+            host: parsed.serializedHost)
+    }
+
+    var problems: [LinkURLProblem] = []
+    if parsed.kind == .http {
+        problems.append(LinkURLProblem(
+            ruleID: "insecure-url", severity: .warning,
+            message: "http: links are not encrypted; use https:"))
+    }
+    let host = parsed.serializedHost
+    if parsed.hostIsDomain, let host, hostLooksSpoofed(host) {
+        problems.append(LinkURLProblem(
+            ruleID: "homograph-host", severity: .warning,
+            message: "host \"\(domainToUnicode(host))\" (\(host)) mixes scripts like a homograph attack"))
+    }
+    let href = parsed.href
+    let (safeBytes, authorityEnd) = parsed.iOSSafeBytes()
+    let safe = String(decoding: safeBytes, as: UTF8.self)
+    if !sameModuloNormalization(input: input, safe: safeBytes, authorityEnd: authorityEnd) {
+        problems.append(LinkURLProblem(
+            ruleID: "encoded-url", severity: .info,
+            message: "iOS will open \(safe)"))
+    }
+    return LinkURLCheck(input: input, href: href, url: safe, host: host, problems: problems)
+}
+
+/// Whether `safe` is `input` up to ASCII case in the scheme and authority and the "/" that the
+/// Standard adds as the path of "https://example.com". Anything else (non-ASCII, percent-encoding,
+/// trimming, dot segments) counts as a change worth telling the author about.
+private func sameModuloNormalization(input: String, safe: [UInt8], authorityEnd: Int) -> Bool {
+    var i = input.utf8.startIndex
+    let end = input.utf8.endIndex
+    var j = 0
+    while j < safe.count {
+        let s = safe[j]
+        if i == end || (j == authorityEnd && s == 0x2F && (input.utf8[i] == 0x3F || input.utf8[i] == 0x23)) {
+            // Input ended (or went on to "?"/"#") where the serialization has the implied "/" path.
+            guard j == authorityEnd, s == 0x2F else { return false }
+            j += 1
+            continue
+        }
+        let b = input.utf8[i]
+        if b >= 0x80 { return false }
+        if b != s {
+            guard j < authorityEnd, asciiLowercased(b) == s else { return false }
+        }
+        i = input.utf8.index(after: i)
+        j += 1
+    }
+    return i == end
+}

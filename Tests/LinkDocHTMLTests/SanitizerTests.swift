@@ -1,0 +1,107 @@
+import XCTest
+import LinkDocHTML
+
+final class SanitizerTests: XCTestCase {
+    private func assertDropped(_ tag: String, _ src: String, expected: String,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        let f = flatten(src)
+        XCTAssertEqual(f.string, expected, tag, file: file, line: line)
+        let warnings = f.diagnostics(HTMLRule.sanitized)
+        XCTAssertEqual(warnings.count, 1, "\(tag): \(f.diagnostics)", file: file, line: line)
+        XCTAssertEqual(warnings.first?.severity, .warning, file: file, line: line)
+        XCTAssertEqual(warnings.first?.sourceOffset, byteOffset(of: "<" + tag, in: src), tag, file: file, line: line)
+        XCTAssertTrue(warnings.first?.message.contains(tag) ?? false, file: file, line: line)
+        XCTAssertTrue(f.elements.isEmpty, "\(tag): \(f.elements)", file: file, line: line)
+    }
+
+    func testScriptDroppedWithContent() {
+        assertDropped("script", "前<script>if (a < b && c) { alert('<b>x</b>') }</script>后", expected: "前后")
+    }
+
+    func testScriptContentCannotCloseOuterElements() {
+        let f = flatten("<b>粗<script>x</b>y<img src=x onerror=alert(1)></script>体</b>")
+        XCTAssertEqual(f.string, "粗体")
+        XCTAssertEqual(f.styles.map(\.text), ["粗体"])
+        XCTAssertEqual(f.diagnostics(HTMLRule.sanitized).count, 1, "\(f.diagnostics)")
+    }
+
+    func testStyleDroppedWithContent() {
+        assertDropped("style", "a<style type=\"text/css\">p { color: red }</style>b", expected: "ab")
+    }
+
+    func testIframeDroppedWithContent() {
+        assertDropped("iframe", "a<iframe src=\"https://evil\">fallback <b>text</b></iframe>b", expected: "ab")
+    }
+
+    func testObjectDroppedWithContent() {
+        assertDropped("object", "a<object data=x.swf><param name=a value=b>alt</object>b", expected: "ab")
+    }
+
+    func testEmbedDropped() {
+        assertDropped("embed", "a<embed src=x.swf>b", expected: "ab")
+    }
+
+    func testTemplateDroppedWithContent() {
+        assertDropped("template", "a<template><p>hidden</p></template>b", expected: "ab")
+    }
+
+    func testCommentDropped() {
+        let src = "第一<!-- 注释 <b>不要</b> -->第二"
+        let f = flatten(src)
+        XCTAssertEqual(f.string, "第一第二")
+        XCTAssertEqual(f.diagnostics(HTMLRule.sanitized).map(\.sourceOffset), [byteOffset(of: "<!--", in: src)!])
+        XCTAssertTrue(f.elements.isEmpty)
+    }
+
+    func testUnterminatedCommentDropsRestWithWarning() {
+        let f = flatten("可见<!-- 未结束 <b>x</b>")
+        XCTAssertEqual(f.string, "可见")
+        XCTAssertEqual(f.diagnostics(HTMLRule.sanitized).map(\.sourceOffset), [6])
+    }
+
+    func testEventHandlerAttributesDroppedWithWarningAtAttribute() {
+        let src = "<a href=\"/x\" onclick=\"steal()\" title=t ONMOUSEOVER=y>链接</a><img src=a.png onerror='x'>"
+        let f = flatten(src)
+        XCTAssertEqual(f.string, "链接\u{FFFC}")
+        XCTAssertEqual(f.elements.map(\.kind), [
+            .anchor(href: "/x", title: "t"),
+            .image(src: "a.png", alt: nil, width: nil, height: nil),
+        ])
+        let warnings = f.diagnostics(HTMLRule.sanitized)
+        XCTAssertEqual(warnings.map(\.sourceOffset), [
+            byteOffset(of: "onclick", in: src)!, byteOffset(of: "ONMOUSEOVER", in: src)!, byteOffset(of: "onerror", in: src)!,
+        ])
+        XCTAssertTrue(warnings.allSatisfy { $0.severity == .warning })
+        XCTAssertTrue(warnings[0].message.contains("onclick"))
+    }
+
+    func testUnknownElementKeepsTextWithWarningNamingTheTag() {
+        let src = "闪<blink>烁</blink>字"
+        let f = flatten(src)
+        XCTAssertEqual(f.string, "闪烁字")
+        XCTAssertTrue(f.elements.isEmpty)
+        let w = f.diagnostics(HTMLRule.unknownElement)
+        XCTAssertEqual(w.count, 1)
+        XCTAssertEqual(w.first?.sourceOffset, 3)
+        XCTAssertTrue(w.first?.message.contains("<blink>") ?? false)
+    }
+
+    func testUnknownBlockAndVoidElements() {
+        let f = flatten("<h1>标题</h1><ul><li>一</li></ul><hr>尾")
+        XCTAssertEqual(f.string, "标题一尾")
+        XCTAssertEqual(Set(f.diagnostics(HTMLRule.unknownElement).map(\.message)).count, 4, "\(f.diagnostics)")
+        XCTAssertTrue(f.diagnostics(HTMLRule.malformed).isEmpty, "\(f.diagnostics)")
+    }
+
+    func testDivIsUnwrappedSilently() {
+        let f = flatten("<div class=x>a</div><div>b</div>")
+        XCTAssertEqual(f.string, "ab")
+        XCTAssertTrue(f.diagnostics.isEmpty)
+    }
+
+    func testProcessingInstructionDropped() {
+        let f = flatten("a<?php echo 1 ?>b")
+        XCTAssertEqual(f.string, "ab")
+        XCTAssertEqual(f.diagnostics(HTMLRule.sanitized).map(\.sourceOffset), [1])
+    }
+}
