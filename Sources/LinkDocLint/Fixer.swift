@@ -54,12 +54,16 @@ public enum Fixer {
     /// A unified diff of two texts that have the same lines but for changed ones
     /// (fixes never add or remove lines), with three lines of context.
     public static func unifiedDiff(path: String, old: [UInt8], new: [UInt8]) -> String {
-        let a = String(decoding: old, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let b = String(decoding: new, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on LF bytes: a CR stays at the end of its line, as in the file.
+        func lines(_ bytes: [UInt8]) -> [String] {
+            bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        }
+        let a = lines(old), b = lines(new)
         guard a.count == b.count else { return "" }
         let changed = a.indices.filter { a[$0] != b[$0] }
         guard !changed.isEmpty else { return "" }
-        var out = "--- a/\(path)\n+++ b/\(path)\n"
+        let (oldName, newName) = path.hasPrefix("/") ? (path, path) : ("a/" + path, "b/" + path)
+        var out = "--- \(oldName)\n+++ \(newName)\n"
         var k = 0
         while k < changed.count {
             // Group changes whose context overlaps into one hunk.

@@ -58,7 +58,6 @@ public struct SARIFReporter: LintReporter {
         w.key("runs"); w.beginArray(); w.beginObject()
         w.key("tool"); w.beginObject(); w.key("driver"); w.beginObject()
         w.key("name"); w.string("linkdoc")
-        w.key("informationUri"); w.string("https://github.com/linkdoc/linkdoc")
         w.key("rules"); w.beginArray()
         for rule in rules {
             w.beginObject()

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+
+/// `linkdoc lint`, `linkdoc rules` and `linkdoc url` as a user runs them.
+final class LintCLITests: XCTestCase {
+    let cli = CLIRunner()
+
+    func testLintsTheFlawedExamplesFolder() throws {
+        let r = try cli.run(["lint", "Examples/flawed"], in: CLIRunner.packageRoot)
+        XCTAssertEqual(r.status, 1, "the flawed copy has errors")
+        XCTAssert(r.stdout.contains("Examples/flawed/post.txt:2:38: error: scheme \"javascript:\" is never allowed in links [disallowed-scheme]"), r.stdout)
+        XCTAssert(r.stdout.hasSuffix("3 files linted: 3 errors, 9 warnings, 1 info\n"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("drafts"), "excluded by the configuration's glob")
+        XCTAssertFalse(r.stdout.contains("红楼梦"), "suppressed by the comment on the line before")
+    }
+
+    func testExitCodes() throws {
+        let dir = try cli.temporaryDirectory()
+        let clean = dir.appendingPathComponent("clean.txt"), warning = dir.appendingPathComponent("warn.txt")
+        try Data("请阅读说明。".utf8).write(to: clean)
+        try Data("我们,你们".utf8).write(to: warning)
+        XCTAssertEqual(try cli.run(["lint", clean.path]).status, 0)
+        XCTAssertEqual(try cli.run(["lint", warning.path]).status, 0, "warnings alone pass")
+        XCTAssertEqual(try cli.run(["lint", "--strict", warning.path]).status, 1, "--strict fails on warnings")
+        for reporter in ["json", "sarif", "github", "checkstyle"] {
+            XCTAssertEqual(try cli.run(["lint", "--strict", "--reporter", reporter, warning.path]).status, 1, reporter)
+            XCTAssertEqual(try cli.run(["lint", "--reporter", reporter, clean.path]).status, 0, reporter)
+        }
+        let unknown = try cli.run(["lint", "--reporter", "html", clean.path])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssert(unknown.stderr.contains("unknown reporter 'html'"))
+        try Data(#"{"rules": {"no-such-rule": "error"}}"#.utf8).write(to: dir.appendingPathComponent(".linkdoc.json"))
+        let badConfig = try cli.run(["lint", clean.path])
+        XCTAssertEqual(badConfig.status, 2)
+        XCTAssert(badConfig.stderr.contains("unknown rule \"no-such-rule\""), badConfig.stderr)
+        XCTAssertEqual(try cli.run(["lint", "/nonexistent"]).status, 2)
+    }
+
+    func testStandardInput() throws {
+        let r = try cli.run(["lint", "-", "--reporter", "json"], stdin: Data("[点我](javascript:x)".utf8))
+        XCTAssertEqual(r.status, 1)
+        XCTAssert(r.stdout.contains(#""file":"<stdin>","line":1,"column":6,"severity":"error","rule":"disallowed-scheme""#), r.stdout)
+    }
+
+    func testFixRewritesAtomicallyKeepingLineEndingsAndBOM() throws {
+        let dir = try cli.temporaryDirectory()
+        let file = dir.appendingPathComponent("copy.txt")
+        let original: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("我们,你们\r\n用户\u{200B}协议\r\n".utf8)
+        try Data(original).write(to: file)
+
+        let dry = try cli.run(["lint", "--fix", "--dry-run", file.path])
+        XCTAssertEqual(try Data(contentsOf: file), Data(original), "--dry-run writes nothing")
+        XCTAssert(dry.stdout.contains("-\u{FEFF}我们,你们\r\n+\u{FEFF}我们，你们\r\n-用户\u{200B}协议\r\n+用户协议\r\n"), dry.stdout.debugDescription)
+        XCTAssert(dry.stdout.hasPrefix("--- \(file.path)\n+++ \(file.path)\n@@ -1,3 +1,3 @@\n"), dry.stdout)
+        XCTAssert(dry.stderr.contains("0 warnings"), "the report of what is left goes to stderr: \(dry.stderr)")
+
+        let fixed = try cli.run(["lint", "--fix", file.path])
+        XCTAssertEqual(fixed.status, 0, fixed.stdout)
+        XCTAssertEqual(Array(try Data(contentsOf: file)), [0xEF, 0xBB, 0xBF] + Array("我们，你们\r\n用户协议\r\n".utf8))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["copy.txt"], "no temporary file left")
+        XCTAssertEqual(try cli.run(["lint", "--fix", "-"], stdin: Data()).status, 2, "standard input cannot be fixed")
+        XCTAssertEqual(try cli.run(["lint", "--dry-run", file.path]).status, 2, "--dry-run goes with --fix")
+    }
+
+    func testRulesCommand() throws {
+        let list = try cli.run(["rules"])
+        XCTAssertEqual(list.status, 0)
+        for id in ["unknown-agreement", "bidi-control", "cjk-latin-spacing", "html-sanitized"] {
+            XCTAssert(list.stdout.contains(id), id)
+        }
+        let one = try cli.run(["rules", "fullwidth-punctuation"])
+        XCTAssertEqual(one.status, 0)
+        XCTAssert(one.stdout.contains("Triggers on:") && one.stdout.contains("Fixes:") && one.stdout.contains("我们,你们"))
+        XCTAssertEqual(try cli.run(["rules", "nope"]).status, 2)
+    }
+
+    func testURLCommand() throws {
+        let r = try cli.run(["url", "https://例子.公司/隐私 政策?页=1", "javascript:alert(1)"])
+        XCTAssertEqual(r.status, 1, "one URL is refused")
+        let lines = r.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssert(lines[0].contains(#""url":"https://xn--fsqu00a.xn--55qx5d/%E9%9A%90%E7%A7%81%20%E6%94%BF%E7%AD%96?%E9%A1%B5=1""#), String(lines[0]))
+        XCTAssert(lines[1].contains(#""url":null"#) && lines[1].contains("disallowed-scheme"))
+        let relative = try cli.run(["url", "--base", "https://example.com/a/b", "-"], stdin: Data("../c\n?q\n".utf8))
+        XCTAssertEqual(relative.status, 0)
+        XCTAssertEqual(relative.stdout.split(separator: "\n").count, 2)
+        XCTAssert(relative.stdout.contains(#""href":"https://example.com/c""#))
+        XCTAssertEqual(try cli.run(["url", "--base", "nope", "x"]).status, 2)
+    }
+}

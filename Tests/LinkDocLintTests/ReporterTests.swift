@@ -1,0 +1,80 @@
+import Foundation
+import LinkDocCore
+@testable import LinkDocLint
+import XCTest
+
+/// Each reporter renders the same findings (Examples/flawed, linted with its
+/// .linkdoc.json) exactly as its golden file says.
+final class ReporterTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static func flawedReports() throws -> [LintFileReport] {
+        let folder = root.appendingPathComponent("Examples/flawed")
+        let configuration = try LintConfiguration.load(path: folder.appendingPathComponent(".linkdoc.json").path)
+        let manifest = try Manifest.load(path: try XCTUnwrap(configuration.manifestPath))
+        let linter = try Linter(configuration: configuration)
+        return try ["crlf-hidden.txt", "post.txt", "privacy-dialog.txt"].map { name in
+            let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+            return linter.lint(bytes, name: "Examples/flawed/" + name, manifest: manifest)
+        }
+    }
+
+    func checkGolden(_ reporter: any LintReporter, file: String) throws {
+        let output = reporter.render(try Self.flawedReports(), rules: RuleCatalogue.descriptions)
+        let path = Self.golden.appendingPathComponent(file)
+        let expected = try String(contentsOf: path, encoding: .utf8)
+        XCTAssertEqual(output, expected, "\(type(of: reporter).name) output differs from Golden/\(file)")
+    }
+
+    func testText() throws { try checkGolden(TextReporter(), file: "flawed.text.txt") }
+    func testJSON() throws { try checkGolden(JSONReporter(), file: "flawed.json") }
+    func testSARIF() throws { try checkGolden(SARIFReporter(), file: "flawed.sarif") }
+    func testGitHub() throws { try checkGolden(GitHubReporter(), file: "flawed.github.txt") }
+    func testCheckstyle() throws { try checkGolden(CheckstyleReporter(), file: "flawed.checkstyle.xml") }
+
+    func testEveryReporterIsReachableByName() {
+        for type in Reporters.all { XCTAssertNotNil(Reporters.named(type.name), type.name) }
+        XCTAssertNil(Reporters.named("html"))
+    }
+
+    /// The SARIF output is valid against the OASIS SARIF 2.1.0 schema (Tests/Schemas).
+    func testSARIFMatchesTheSchema() throws {
+        let sarif = SARIFReporter().render(try Self.flawedReports(), rules: RuleCatalogue.descriptions)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("linkdoc-\(UUID().uuidString).sarif")
+        try Data(sarif.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let script = """
+        import json, sys
+        from jsonschema import Draft4Validator
+        schema = json.load(open(sys.argv[1]))
+        errors = list(Draft4Validator(schema).iter_errors(json.load(open(sys.argv[2]))))
+        for e in errors[:5]: print(e.message, list(e.path))
+        print("sarif schema: %d errors" % len(errors))
+        sys.exit(1 if errors else 0)
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, Self.root.appendingPathComponent("Tests/Schemas/sarif-schema-2.1.0.json").path, file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        print(text, terminator: "")
+        XCTAssertEqual(process.terminationStatus, 0, "SARIF does not validate (needs python3 with jsonschema):\n\(text)")
+        XCTAssert(text.contains("sarif schema: 0 errors"))
+        // And the schema would notice a broken file: a result without a message is invalid.
+        XCTAssert(sarif.contains("\"message\""))
+    }
+
+    func testGitHubEscaping() {
+        XCTAssertEqual(GitHubReporter.data("50% a\nb"), "50%25 a%0Ab")
+        XCTAssertEqual(GitHubReporter.property("a:b,c"), "a%3Ab%2Cc")
+    }
+
+    func testCheckstyleEscaping() {
+        XCTAssertEqual(CheckstyleReporter.escape("<a href=\"x\">&'\u{1}"), "&lt;a href=&quot;x&quot;&gt;&amp;&apos;\u{FFFD}")
+    }
+}
