@@ -23,11 +23,17 @@ public struct Compiler: Sendable {
     public init(manifest: Manifest = .empty) {
         self.manifest = manifest
         self.parseOptions = manifest.parseOptions
-        self.urls = URLValidator(allowedSchemes: manifest.schemes)
+        self.urls = URLValidator(allowedSchemes: manifest.schemes, maxLength: manifest.options.maxURLLength)
     }
 
     /// Compiles one document from its raw bytes; `name` is used in diagnostics.
     public func compile(_ bytes: [UInt8], name: String) -> CompileResult {
+        guard bytes.count <= manifest.options.maxDocumentBytes else {
+            let d = Diagnostic(severity: .error,
+                               message: "the document is \(bytes.count) bytes, more than the limit of \(manifest.options.maxDocumentBytes) (options.maxDocumentBytes); no document was written for it",
+                               ruleID: RuleID.documentTooLarge, file: name, location: SourceLocation(line: 1, column: 1, offset: 0))
+            return CompileResult(document: nil, diagnostics: [d], source: nil)
+        }
         let source: SourceText
         do {
             source = try SourceText(name: name, bytes: bytes)

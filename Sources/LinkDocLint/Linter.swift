@@ -34,9 +34,10 @@ public struct Linter: Sendable {
     public func lint(_ bytes: [UInt8], name: String, manifest: Manifest) -> LintFileReport {
         let result = Compiler(manifest: manifest).compile(bytes, name: name)
         guard let source = result.source else {
-            // Unreadable as UTF-8: only the compiler's diagnostic applies.
+            // Not read at all (invalid UTF-8, too large): only the compiler's diagnostic applies.
             let diagnostics = result.diagnostics.compactMap { d -> LintDiagnostic? in
-                guard let severity = configuration.severity(of: InvalidUTF8Rule.description) else { return nil }
+                guard let rule = RuleCatalogue.rule(withID: d.ruleID),
+                      let severity = configuration.severity(of: rule.description) else { return nil }
                 var d = d
                 d.severity = severity
                 return LintDiagnostic(diagnostic: d, fix: nil)

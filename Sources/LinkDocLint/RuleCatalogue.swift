@@ -27,6 +27,8 @@ public enum RuleCatalogue {
         HTMLMalformedRule.self,
         HTMLDepthLimitRule.self,
         InvalidUTF8Rule.self,
+        DocumentTooLargeRule.self,
+        TooManyLinksRule.self,
     ]
 
     public static func rule(withID id: String) -> (any LintRule.Type)? {

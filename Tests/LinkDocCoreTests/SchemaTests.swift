@@ -29,7 +29,8 @@ final class SchemaTests: XCTestCase {
         let ndjson = FileManager.default.temporaryDirectory.appendingPathComponent("linkdoc-schema-\(UUID().uuidString).ndjson")
         try Data(lines).write(to: ndjson)
         defer { try? FileManager.default.removeItem(at: ndjson) }
-        let manifests = ["Examples/linkdoc.json", "Grammar/spec-manifest.json", "Grammar/spec-manifest-options.json"]
+        let manifests = ["Examples/linkdoc.json", "Grammar/spec-manifest.json", "Grammar/spec-manifest-options.json",
+                         "Grammar/spec-manifest-limits.json"]
             .map { root.appendingPathComponent($0).path }
 
         let process = Process()

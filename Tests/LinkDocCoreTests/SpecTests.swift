@@ -38,7 +38,7 @@ final class SpecTests: XCTestCase {
     func testSpecCoversEverySection() throws {
         let sections = Set(try SpecFile.load().map(\.section))
         for section in ["Text and paragraphs", "Escapes", "Agreements", "Mentions", "Topics", "Explicit links",
-                        "Bare URLs", "Emails", "Phone numbers", "Precedence", "Unicode ranges", "URLs", "HTML"] {
+                        "Bare URLs", "Emails", "Phone numbers", "Precedence", "Unicode ranges", "URLs", "HTML", "Limits"] {
             XCTAssert(sections.contains(section), "no examples for \(section)")
         }
     }
@@ -52,7 +52,8 @@ final class SpecTests: XCTestCase {
         for rule in [RuleID.invalidUTF8, RuleID.unknownAgreement, RuleID.emptyLinkText, RuleID.invalidTarget,
                      RuleID.mentionTooLong, RuleID.topicTooLong, RuleID.invalidURL, RuleID.disallowedScheme,
                      RuleID.insecureURL, RuleID.encodedURL, RuleID.homographHost, RuleID.htmlSanitized,
-                     RuleID.htmlUnknownElement, RuleID.htmlMalformed, RuleID.htmlDepthLimit] {
+                     RuleID.htmlUnknownElement, RuleID.htmlMalformed, RuleID.htmlDepthLimit,
+                     RuleID.documentTooLarge, RuleID.tooManyLinks] {
             XCTAssert(rules.contains(rule), "no spec example reports [\(rule)]")
         }
     }

@@ -49,6 +49,8 @@ public enum RuleID {
     public static let insecureURL = "insecure-url"
     public static let encodedURL = "encoded-url"
     public static let homographHost = "homograph-host"
+    public static let documentTooLarge = "document-too-large"
+    public static let tooManyLinks = "too-many-links"
     public static let htmlSanitized = "html-sanitized"
     public static let htmlUnknownElement = "html-unknown-element"
     public static let htmlMalformed = "html-malformed"

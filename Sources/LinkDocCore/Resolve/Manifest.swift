@@ -36,6 +36,12 @@ public struct Manifest: Sendable {
         public var autolinkPhones = true
         /// HTML elements nested deeper than this are an error (their text is kept).
         public var maxHTMLDepth = 64
+        /// A larger document is an error and yields no document.
+        public var maxDocumentBytes = 16 * 1024 * 1024
+        /// Links beyond this many in one document stay text, with an error.
+        public var maxLinks = 10_000
+        /// A longer URL (in UTF-8 bytes) is invalid.
+        public var maxURLLength = 32 * 1024
 
         public init() {}
     }

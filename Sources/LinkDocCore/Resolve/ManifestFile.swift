@@ -95,7 +95,8 @@ struct ManifestFile: Decodable {
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: AnyKey.self)
             try ManifestFile.rejectUnknownKeys(c, known: ["includeAgreementBrackets", "maxTopicLength", "maxMentionLength",
-                                                          "mentionURL", "topicURL", "autolink", "maxHTMLDepth"], at: "options")
+                                                          "mentionURL", "topicURL", "autolink", "maxHTMLDepth",
+                                                          "maxDocumentBytes", "maxLinks", "maxURLLength"], at: "options")
             var o = Manifest.Options()
             o.includeAgreementBrackets = try c.decodeIfPresent(Bool.self, forKey: AnyKey("includeAgreementBrackets")) ?? true
             for key in ["maxTopicLength", "maxMentionLength", "maxHTMLDepth"] where c.contains(AnyKey(key)) {
@@ -106,6 +107,15 @@ struct ManifestFile: Decodable {
                 case "maxMentionLength": o.maxMentionLength = n
                 default: o.maxHTMLDepth = n
                 }
+            }
+            let limits: [(String, ClosedRange<Int>, WritableKeyPath<Manifest.Options, Int>)] = [
+                ("maxDocumentBytes", 1...(1 << 30), \.maxDocumentBytes), ("maxLinks", 1...10_000_000, \.maxLinks),
+                ("maxURLLength", 16...(1 << 20), \.maxURLLength),
+            ]
+            for (key, range, path) in limits where c.contains(AnyKey(key)) {
+                let n = try c.decode(Int.self, forKey: AnyKey(key))
+                guard range.contains(n) else { throw Problem(message: "options.\(key): must be from \(range.lowerBound) to \(range.upperBound)") }
+                o[keyPath: path] = n
             }
             o.mentionURL = try c.decodeIfPresent(String.self, forKey: AnyKey("mentionURL"))
             o.topicURL = try c.decodeIfPresent(String.self, forKey: AnyKey("topicURL"))

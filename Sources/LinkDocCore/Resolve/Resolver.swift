@@ -27,6 +27,7 @@ struct Resolver {
     private(set) var text: [UInt8] = []
     private(set) var links: [LinkDraft] = []
     private(set) var diagnostics: [Diagnostic] = []
+    private var reportedLinkLimit = false
     /// Where each run of `input` landed in `text`: (input offset, text offset, length).
     private(set) var copiedRuns: [(input: Int, output: Int, length: Int)] = []
 
@@ -78,6 +79,14 @@ struct Resolver {
             case .link(let syntax):
                 let start = text.count
                 for slice in syntax.display { append(slice) }
+                guard links.count < manifest.options.maxLinks else {
+                    if links.count == manifest.options.maxLinks && !reportedLinkLimit {
+                        reportedLinkLimit = true
+                        report(.error, "more than \(manifest.options.maxLinks) links in one document (options.maxLinks); the rest stay text",
+                               RuleID.tooManyLinks, at: inputToSource(syntax.source.lowerBound))
+                    }
+                    continue
+                }
                 guard let (url, target) = meaning(of: syntax) else { continue }
                 var range = start..<text.count
                 if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
