@@ -112,7 +112,9 @@ final class PathologicalInputTests: XCTestCase {
         XCTAssertEqual(try compile(String(repeating: "[", count: n) + "a](https://e.com)").links.count, 1)
         XCTAssertEqual(try compile(String(repeating: "[a](", count: n)).links.count, 0)
         XCTAssertEqual(try compile(String(repeating: "[a]", count: n)).links.count, 0)
-        XCTAssertEqual(try compile(String(repeating: "[a](https://e.com/(x)) ", count: n)).links.count, n)
+        let many = compiler.compile(String(repeating: "[a](https://e.com/(x)) ", count: n))
+        XCTAssertEqual(many.document?.links.count, 10_000, "options.maxLinks")
+        XCTAssertEqual(many.diagnostics.map(\.ruleID), [RuleID.tooManyLinks])
         // Deeply nested parentheses pair up in one pass; the URL is then too long (32 KiB).
         let nested = compiler.compile("[a](https://e.com/" + String(repeating: "(", count: n) + String(repeating: ")", count: n + 1))
         XCTAssertEqual(nested.document?.links.count, 0)
