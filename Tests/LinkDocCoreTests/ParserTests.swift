@@ -152,6 +152,13 @@ final class PathologicalInputTests: XCTestCase {
         XCTAssertEqual(try compile(String(repeating: "文字 ", count: n * 4)).paragraphs.count, 1)
     }
 
+    /// Explicit links are looked for only up to the next <a>; searching the whole
+    /// rest of the document each time was quadratic in the number of anchors.
+    func testManyAnchors() throws {
+        let doc = try compile(String(repeating: "文字<a href=\"https://e.com/\">链接</a>", count: n / 5) + "[a](https://e.com)")
+        XCTAssertEqual(doc.links.count, 10_000, "options.maxLinks")
+    }
+
     func testManyLines() throws {
         XCTAssertEqual(try compile(String(repeating: "《用户协议》\n", count: n)).paragraphs.count, n)
     }

@@ -201,16 +201,17 @@ struct InlineParser {
     private mutating func findExplicitLink(from start: Int, limit: Int) -> LinkSyntax? {
         var j = start
         while j < limit {
-            guard let open = index(of: UInt8(ascii: "["), from: j), open < limit else { return nil }
+            guard let open = index(of: UInt8(ascii: "["), from: j, before: limit) else { return nil }
             if !isEscaped(open, floor: start), let link = explicitLink(at: open), link.source.upperBound <= limit { return link }
             j = open + 1
         }
         return nil
     }
 
-    private func index(of byte: UInt8, from start: Int) -> Int? {
+    private func index(of byte: UInt8, from start: Int, before limit: Int? = nil) -> Int? {
         var i = start
-        while i < s.count {
+        let end = limit ?? s.count
+        while i < end {
             if s[i] == byte { return i }
             i += 1
         }
