@@ -33,6 +33,7 @@ let package = Package(
         .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel"]),
         .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint", "LinkDocURL"]),
         .executableTarget(name: "linkdoc-url-bench", dependencies: ["LinkDocURL"], path: "Benchmarks/URLBench"),
+        .executableTarget(name: "linkdoc-compile-bench", dependencies: ["LinkDocCore", "LinkDocModel"], path: "Benchmarks/CompileBench"),
 
         .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel"]),
         .testTarget(name: "LinkDocURLTests", dependencies: ["LinkDocURL"]),

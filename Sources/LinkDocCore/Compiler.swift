@@ -23,7 +23,8 @@ public struct Compiler: Sendable {
     public init(manifest: Manifest = .empty) {
         self.manifest = manifest
         self.parseOptions = manifest.parseOptions
-        self.urls = URLValidator(allowedSchemes: manifest.schemes, maxLength: manifest.options.maxURLLength)
+        self.urls = URLValidator(allowedSchemes: manifest.schemes, maxLength: manifest.options.maxURLLength,
+                                 knownURLs: manifest.agreements.values.map(\.url).sorted())
     }
 
     /// Compiles one document from its raw bytes; `name` is used in diagnostics.

@@ -143,6 +143,11 @@ public struct JSONWriter: Sendable {
         let n = s.count
         while i < n {
             let b = s[i]
+            // Most bytes need no escape: skip them with one comparison chain.
+            if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F && b != 0xE2 {
+                i += 1
+                continue
+            }
             var escape: (UInt8, UInt8)? = nil
             var unicodeEscape: UInt16? = nil
             switch b {

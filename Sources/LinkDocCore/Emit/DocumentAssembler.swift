@@ -21,7 +21,10 @@ enum DocumentAssembler {
             kept.append(draft)
         }
 
-        let paragraphBreaks = bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
+        var paragraphBreaks: [Int] = []
+        bytes.withUnsafeBufferPointer { s in
+            for i in 0..<s.count where s[i] == 0x0A { paragraphBreaks.append(i + 1) }
+        }
         let styleRanges = styles.map { GraphemeAlignment.widen($0.0, in: text, bytes: bytes) }
         let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: text, bytes: bytes) }
         var offsets: [Int] = [0, bytes.count] + paragraphBreaks
@@ -61,14 +64,18 @@ enum DocumentAssembler {
 
 /// UTF-8 offsets translated to full positions in one pass over the text.
 struct PositionTable {
-    private var positions: [Int: TextPosition] = [:]
+    private let offsets: [Int]
+    private let positions: [TextPosition]
 
-    init(bytes: [UInt8], offsets: [Int]) {
-        let wanted = Set(offsets).sorted()
+    init(bytes: [UInt8], offsets unsorted: [Int]) {
+        var sorted = unsorted.sorted()
+        sorted.removeDuplicates()
+        var positions: [TextPosition] = []
+        positions.reserveCapacity(sorted.count)
         var position = TextPosition.zero
         var i = 0
         bytes.withUnsafeBufferPointer { s in
-            for offset in wanted {
+            for offset in sorted {
                 // Count scalars (lead bytes) and the extra UTF-16 unit of 4-byte sequences.
                 while i < offset {
                     let b = s[i]
@@ -79,12 +86,35 @@ struct PositionTable {
                     i += 1
                 }
                 position.utf8 = offset
-                positions[offset] = position
+                positions.append(position)
             }
         }
+        self.offsets = sorted
+        self.positions = positions
     }
 
-    subscript(offset: Int) -> TextPosition { positions[offset]! }
+    subscript(offset: Int) -> TextPosition {
+        var lo = 0, hi = offsets.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if offsets[mid] < offset { lo = mid + 1 } else { hi = mid }
+        }
+        precondition(offsets[lo] == offset, "position of an offset that was not asked for")
+        return positions[lo]
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Removes adjacent duplicates (all duplicates, once sorted).
+    mutating func removeDuplicates() {
+        guard count > 1 else { return }
+        var kept = 1
+        for i in 1..<count where self[i] != self[kept - 1] {
+            self[kept] = self[i]
+            kept += 1
+        }
+        removeLast(count - kept)
+    }
 }
 
 /// Link edges must not fall inside a grapheme cluster (a flag, a family emoji,
@@ -97,15 +127,29 @@ enum GraphemeAlignment {
         return lower..<upper
     }
 
-    /// Between two ASCII characters (no CR here: text is LF-normalized) and before an
-    /// ideograph or CJK punctuation there is always a boundary; elsewhere ask the
-    /// standard library, which implements the Unicode segmentation rules.
+    /// Between two characters that are each ASCII (no CR here: text is LF-normalized)
+    /// or CJK (ideographs, CJK symbols and punctuation, full-width forms) there is
+    /// always a boundary: neither is Extend, ZWJ, SpacingMark, Prepend, Hangul or a
+    /// regional indicator, and neither follows a ZWJ. Elsewhere ask the standard
+    /// library, which implements the Unicode segmentation rules.
     private static func isSafeBoundary(_ offset: Int, _ bytes: [UInt8]) -> Bool {
         if offset == 0 || offset == bytes.count { return true }
-        let next = bytes[offset], previous = bytes[offset - 1]
-        if next < 0x80 && previous < 0x80 { return true }
-        if next >= 0xE3 && next <= 0xE9 && previous < 0x80 { return true }
-        return false
+        return isPlain(scalarStarting: offset, bytes) && isPlain(scalarStarting: previousStart(offset, bytes), bytes)
+    }
+
+    private static func previousStart(_ offset: Int, _ bytes: [UInt8]) -> Int {
+        var i = offset - 1
+        while i > 0 && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+        return i
+    }
+
+    private static func isPlain(scalarStarting i: Int, _ bytes: [UInt8]) -> Bool {
+        let b0 = bytes[i]
+        if b0 < 0x80 { return b0 != 0x0D }
+        guard b0 >= 0xE0 && b0 < 0xF0 && i + 2 < bytes.count else { return false }
+        let c = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+        return (0x4E00...0x9FFF).contains(c) || (0x3400...0x4DBF).contains(c) || (0x3000...0x3029).contains(c)
+            || (0x3031...0x303C).contains(c) || (0xFF01...0xFF60).contains(c)
     }
 
     private static func index(_ offset: Int, in text: String) -> String.Index {

@@ -10,7 +10,7 @@ struct HTMLFragment {
     let flat: FlatHTML
 
     static func mayContainHTML(_ bytes: [UInt8]) -> Bool {
-        bytes.contains(UInt8(ascii: "<")) || bytes.contains(UInt8(ascii: "&"))
+        bytes.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
     }
 
     init(_ source: [UInt8], maxDepth: Int) {

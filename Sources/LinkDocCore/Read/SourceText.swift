@@ -33,6 +33,14 @@ public struct SourceText: Sendable {
     private static func normalize(_ raw: [UInt8]) -> ([UInt8], [Int]) {
         var start = 0
         if raw.count >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF { start = 3 }
+        if start == 0 && !raw.contains(0x0D) {
+            // Already normalized (the common case): share the bytes, only find the lines.
+            var lines = [0]
+            raw.withUnsafeBufferPointer { s in
+                for i in 0..<s.count where s[i] == 0x0A { lines.append(i + 1) }
+            }
+            return (raw, lines)
+        }
         var out: [UInt8] = []
         out.reserveCapacity(raw.count - start)
         var lines = [0]

@@ -17,12 +17,20 @@ struct URLCheck: Sendable {
 
 struct URLValidator: Sendable {
     let policy: LinkURLPolicy
+    /// Checks of URLs known before any document (the manifest's), made once:
+    /// an agreement is linked in almost every document of a privacy dialog.
+    private var known: [String: URLCheck] = [:]
 
-    init(allowedSchemes: [String], maxLength: Int = 32 * 1024) {
+    init(allowedSchemes: [String], maxLength: Int = 32 * 1024, knownURLs: [String] = []) {
         policy = LinkURLPolicy(allowedSchemes: allowedSchemes, maxLength: maxLength)
+        for url in knownURLs where known[url] == nil { known[url] = validate(url) }
     }
 
     func check(_ raw: String) -> URLCheck {
+        known[raw] ?? validate(raw)
+    }
+
+    private func validate(_ raw: String) -> URLCheck {
         let result = checkLinkURL(raw, policy: policy)
         return URLCheck(url: result.url, problems: result.problems.map { problem in
             URLProblem(severity: Severity(problem.severity), message: problem.message, ruleID: problem.ruleID)
