@@ -33,7 +33,7 @@ final class CLITests: XCTestCase {
 
     func testEveryExampleCompilesWithoutErrors() throws {
         let examples = try FileManager.default.contentsOfDirectory(atPath: Self.packageRoot.appendingPathComponent("Examples").path)
-            .filter { $0.hasSuffix(".txt") }.sorted()
+            .filter { $0.hasSuffix(".txt") || $0.hasSuffix(".html") }.sorted()
         XCTAssertGreaterThanOrEqual(examples.count, 5)
         for example in examples {
             let r = try run(["compile", "Examples/" + example], in: Self.packageRoot)
