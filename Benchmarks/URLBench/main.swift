@@ -117,4 +117,6 @@ for (name, list) in [("ASCII", asciiURLs(count: count)), ("non-ASCII", nonASCIIU
     print("  LinkDocURL parse+href          \(String(format: "%8.1f", ours.nsPerURL)) ns/URL  (\(failures) failed)")
     print("  Foundation URL(string:)+absoluteString \(String(format: "%8.1f", theirs.nsPerURL)) ns/URL  (\(foundationNils) nil)")
     print("  ratio Foundation/LinkDocURL    \(String(format: "%8.2f", theirs.nsPerURL / ours.nsPerURL))x")
+    // One machine-readable line for Benchmarks/harness.py.
+    print("RESULT \(name) \(String(format: "%.1f", ours.nsPerURL)) \(String(format: "%.1f", theirs.nsPerURL))")
 }

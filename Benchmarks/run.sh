@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The benchmark harness: builds linkdoc in release mode, generates the corpus with
+# ../shared/bench/gen_corpus.py and prints one table (also written to Benchmarks/out/results.md).
+#
+#   Benchmarks/run.sh [--mb 8] [--runs 5] [--quick]
+#
+# Needs cmark, cmark-gfm and libxml2-utils (xmllint) from Debian for the peers;
+# it installs them with apt-get when they are missing and it runs as root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for tool in cmark cmark-gfm xmllint; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ]; then
+      apt-get update -qq && apt-get install -y -qq cmark cmark-gfm libxml2-utils >/dev/null
+    else
+      echo "Benchmarks/run.sh: $tool is missing (apt-get install cmark cmark-gfm libxml2-utils)" >&2
+      exit 2
+    fi
+    break
+  fi
+done
+swift build -c release --product linkdoc >/dev/null
+swift build -c release --product linkdoc-url-bench >/dev/null
+swift build -c release --product linkdoc-compile-bench >/dev/null
+exec python3 Benchmarks/harness.py "$@"
