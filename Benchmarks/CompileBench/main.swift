@@ -15,9 +15,9 @@ guard arguments.count >= 2 else {
 let directory = URL(fileURLWithPath: arguments[1])
 let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
 let manifest = try Manifest.load(path: directory.appendingPathComponent("manifest.json").path)
-let ndjson = try String(contentsOf: directory.appendingPathComponent("corpus.ndjson"), encoding: .utf8)
-let texts: [[UInt8]] = ndjson.split(separator: "\n").map { line in
-    let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+let ndjson = try Data(contentsOf: directory.appendingPathComponent("corpus.ndjson"))
+let texts: [[UInt8]] = ndjson.split(separator: 0x0A).map { line in
+    let object = try! JSONSerialization.jsonObject(with: line) as! [String: Any]
     return Array((object["text"] as! String).utf8)
 }
 let totalBytes = texts.reduce(0) { $0 + $1.count }

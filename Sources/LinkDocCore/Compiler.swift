@@ -19,10 +19,12 @@ public struct Compiler: Sendable {
     public let manifest: Manifest
     private let parseOptions: ParseOptions
     private let urls: URLValidator
+    private let index: ManifestIndex
 
     public init(manifest: Manifest = .empty) {
         self.manifest = manifest
         self.parseOptions = manifest.parseOptions
+        self.index = ManifestIndex(manifest)
         self.urls = URLValidator(allowedSchemes: manifest.schemes, maxLength: manifest.options.maxURLLength,
                                  knownURLs: manifest.agreements.values.map(\.url).sorted())
     }
@@ -59,13 +61,13 @@ public struct Compiler: Sendable {
             let html = HTMLFragment(source.bytes, maxDepth: manifest.options.maxHTMLDepth)
             let parsed = InlineParser.parse(html.flat.text, options: parseOptions, anchors: html.anchors)
             resolver = Resolver(source: source, input: html.flat.text, inputToSource: html.sourceOffset(ofFlat:),
-                                manifest: manifest, urls: urls)
+                                manifest: manifest, index: index, urls: urls)
             html.report(into: &resolver)
             resolver.resolve(parsed)
             (styles, attachments) = html.decorations(&resolver)
         } else {
             let parsed = InlineParser.parse(source.bytes, options: parseOptions)
-            resolver = Resolver(source: source, input: source.bytes, inputToSource: { $0 }, manifest: manifest, urls: urls)
+            resolver = Resolver(source: source, input: source.bytes, inputToSource: { $0 }, manifest: manifest, index: index, urls: urls)
             resolver.resolve(parsed)
         }
         let (document, linkSources) = DocumentAssembler.assemble(text: resolver.text, links: resolver.links,

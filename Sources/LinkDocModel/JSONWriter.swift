@@ -133,6 +133,17 @@ public struct JSONWriter: Sendable {
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// Whether any byte of the word is below 0x20 or equals `"`, `\`, 0x7F or 0xE2
+    /// (the bit tricks of "Bit Twiddling Hacks": haszero and hasless).
+    @inline(__always)
+    private static func mayNeedEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        let below0x20 = (w &- ones &* 0x20) & ~w & highs != 0
+        return below0x20 || hasZero(w ^ (ones &* 0x22)) || hasZero(w ^ (ones &* 0x5C))
+            || hasZero(w ^ (ones &* 0x7F)) || hasZero(w ^ (ones &* 0xE2))
+    }
+
     /// Escapes `"`, `\`, control characters, and U+2028/U+2029 (which older
     /// JavaScript engines reject inside string literals). Everything else is copied
     /// as UTF-8, so output is compact and readable for CJK text.
@@ -142,8 +153,13 @@ public struct JSONWriter: Sendable {
         var i = 0
         let n = s.count
         while i < n {
+            // Most bytes need no escape: skip eight at a time while none of them is
+            // a control character, `"`, `\`, DEL or 0xE2 (which starts U+2028/U+2029).
+            while i + 8 <= n && !Self.mayNeedEscape(UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+            }
+            guard i < n else { break }
             let b = s[i]
-            // Most bytes need no escape: skip them with one comparison chain.
             if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F && b != 0xE2 {
                 i += 1
                 continue

@@ -12,6 +12,8 @@ internal import CLinkDocICU
 /// True when some label of the (ASCII or Unicode) host mixes scripts the way homograph attacks
 /// do. IP addresses and all-ASCII labels (Latin only) are never flagged.
 public func hostLooksSpoofed(_ host: String) -> Bool {
+    // An ASCII host without a punycode label is Latin only: nothing to ask ICU.
+    if host.utf8.allSatisfy({ $0 < 0x80 }) && !containsPunycodeLabel(host) { return false }
     let unicode = domainToUnicodeBytes(Array(host.utf8))
     var start = 0
     var i = 0
@@ -29,6 +31,20 @@ public func hostLooksSpoofed(_ host: String) -> Bool {
             start = i + 1
         }
         i += 1
+    }
+    return false
+}
+
+/// Whether some label starts with "xn--" (any case), looking at bytes only.
+private func containsPunycodeLabel(_ host: String) -> Bool {
+    let bytes = Array(host.utf8)
+    var labelStart = 0
+    for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x2E {
+        if i - labelStart >= 4 && bytes[labelStart] | 0x20 == 0x78 && bytes[labelStart + 1] | 0x20 == 0x6E
+            && bytes[labelStart + 2] == 0x2D && bytes[labelStart + 3] == 0x2D {
+            return true
+        }
+        labelStart = i + 1
     }
     return false
 }

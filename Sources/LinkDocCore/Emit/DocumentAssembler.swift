@@ -146,10 +146,15 @@ enum GraphemeAlignment {
     private static func isPlain(scalarStarting i: Int, _ bytes: [UInt8]) -> Bool {
         let b0 = bytes[i]
         if b0 < 0x80 { return b0 != 0x0D }
+        if b0 >= 0xC2 && b0 < 0xCC && i + 1 < bytes.count {
+            // U+0080–U+02FF: Latin-1 and Latin Extended letters, before the combining marks.
+            return true
+        }
         guard b0 >= 0xE0 && b0 < 0xF0 && i + 2 < bytes.count else { return false }
         let c = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
         return (0x4E00...0x9FFF).contains(c) || (0x3400...0x4DBF).contains(c) || (0x3000...0x3029).contains(c)
             || (0x3031...0x303C).contains(c) || (0xFF01...0xFF60).contains(c)
+            || (0x2010...0x2027).contains(c) || (0x2030...0x205E).contains(c)
     }
 
     private static func index(_ offset: Int, in text: String) -> String.Index {

@@ -11,8 +11,9 @@
 /// Every loop below either advances or stops at a line break, a limit, or a
 /// bounded length, so parsing is linear in the input.
 public struct ParseOptions: Sendable {
-    /// Titles that the manifest knows; any other `《title》` stays text.
-    public var agreementTitles: Set<String>
+    /// Titles that the manifest knows; any other `《title》` stays text. Kept as UTF-8
+    /// bytes: titles match exactly, and byte comparison skips Unicode normalization.
+    public var agreementTitles: Set<[UInt8]>
     public var maxTopicLength: Int
     public var maxMentionLength: Int
     public var autolinkURLs: Bool
@@ -21,7 +22,7 @@ public struct ParseOptions: Sendable {
 
     public init(agreementTitles: Set<String> = [], maxTopicLength: Int = 64, maxMentionLength: Int = 30,
                 autolinkURLs: Bool = true, autolinkEmails: Bool = true, autolinkPhones: Bool = true) {
-        self.agreementTitles = agreementTitles
+        self.agreementTitles = Set(agreementTitles.map { Array($0.utf8) })
         self.maxTopicLength = maxTopicLength
         self.maxMentionLength = maxMentionLength
         self.autolinkURLs = autolinkURLs
@@ -304,13 +305,12 @@ struct InlineParser {
             j += 1
         }
         guard j < limit, j > i + 3 else { return nil }
-        let title = string(i + 3..<j)
         let source = i..<j + 3
-        guard options.agreementTitles.contains(title) else {
-            bookTitles.append(BookTitle(title: title, source: source))
+        guard options.agreementTitles.contains(Array(s[i + 3..<j])) else {
+            bookTitles.append(BookTitle(title: string(i + 3..<j), source: source))
             return nil
         }
-        return LinkSyntax(kind: .agreement(title: title), display: [source], source: source)
+        return LinkSyntax(kind: .agreement(title: string(i + 3..<j)), display: [source], source: source)
     }
 
     // MARK: Topics: #name#

@@ -68,7 +68,7 @@ public struct Manifest: Sendable {
 
     /// Agreements by id, for explicit `agreement:ID` targets.
     public func agreement(withID id: String) -> Agreement? {
-        agreements.values.first { $0.id == id }
+        ManifestIndex(self).agreement(id: id)
     }
 
     public var parseOptions: ParseOptions {

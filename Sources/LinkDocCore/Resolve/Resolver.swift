@@ -23,6 +23,7 @@ struct Resolver {
     /// From offsets in `input` to offsets in `source.bytes`, for diagnostics.
     let inputToSource: (Int) -> Int
     let manifest: Manifest
+    let index: ManifestIndex
     let urls: URLValidator
     private(set) var text: [UInt8] = []
     private(set) var links: [LinkDraft] = []
@@ -31,11 +32,13 @@ struct Resolver {
     /// Where each run of `input` landed in `text`: (input offset, text offset, length).
     private(set) var copiedRuns: [(input: Int, output: Int, length: Int)] = []
 
-    init(source: SourceText, input: [UInt8], inputToSource: @escaping (Int) -> Int, manifest: Manifest, urls: URLValidator) {
+    init(source: SourceText, input: [UInt8], inputToSource: @escaping (Int) -> Int, manifest: Manifest,
+         index: ManifestIndex, urls: URLValidator) {
         self.source = source
         self.input = input
         self.inputToSource = inputToSource
         self.manifest = manifest
+        self.index = index
         self.urls = urls
         text.reserveCapacity(input.count)
     }
@@ -121,10 +124,10 @@ struct Resolver {
         let at = inputToSource(syntax.source.lowerBound)
         switch syntax.kind {
         case .agreement(let title):
-            guard let agreement = manifest.agreements[title] else { return nil }
+            guard let agreement = index.agreement(title: title) else { return nil }
             return (agreementURL(agreement, at: at), .agreement(id: agreement.id, title: agreement.title))
         case .mention(let name):
-            return mention(name: name, userID: manifest.mentions[name], at: at)
+            return mention(name: name, userID: index.userID(mention: name), at: at)
         case .topic(let name):
             return (templateURL(manifest.options.topicURL, id: nil, name: name, at: at), .topic(name: name, id: nil))
         case .bareURL:
@@ -162,7 +165,7 @@ struct Resolver {
             let value = String(target[target.index(after: colon)...])
             switch prefix {
             case "agreement":
-                guard let agreement = manifest.agreement(withID: value) ?? manifest.agreements[value] else {
+                guard let agreement = index.agreement(id: value) else {
                     report(.warning, "unknown agreement id \"\(value)\": the manifest has no agreement with this id, so the link stays text",
                            RuleID.unknownAgreement, at: at)
                     return nil
