@@ -4,6 +4,7 @@
 // The pipeline, one module per job:
 //   LinkDocModel   the runtime model: typed values, deterministic JSON, AttributedString (no C code)
 //   LinkDocCore    read → parse → resolve → validate → emit (the compiler)
+//   LinkDocFormats localization files (.xcstrings, .strings), bundles, NDJSON streaming
 //   linkdoc        the command-line tool
 import PackageDescription
 
@@ -17,10 +18,12 @@ let package = Package(
     targets: [
         .target(name: "LinkDocModel"),
         .target(name: "LinkDocCore", dependencies: ["LinkDocModel"]),
-        .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel"]),
+        .target(name: "LinkDocFormats", dependencies: ["LinkDocCore", "LinkDocModel"]),
+        .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocFormats"]),
 
         .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel"]),
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel"]),
+        .testTarget(name: "LinkDocFormatsTests", dependencies: ["LinkDocFormats", "LinkDocCore", "LinkDocModel"]),
         .testTarget(name: "LinkDocCLITests", dependencies: ["linkdoc"]),
     ]
 )
