@@ -38,7 +38,7 @@ extension Compiler {
                 let (location, line) = file.text.locate(fileOffset)
                 d.location = location
                 d.sourceLine = line
-                d.message += " in \(string.label)"
+                d.message = "\(string.label): " + d.message
                 diagnostics.append(d)
             }
             // A value is always valid UTF-8 here (readers repair bad bytes), so the

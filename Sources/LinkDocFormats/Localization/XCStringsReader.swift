@@ -105,7 +105,7 @@ enum XCStringsReader {
 
         /// Collects the string units under a localization, a variation case or a substitution.
         mutating func collect(_ node: JSONNode, key: String, language: String, path: [String]) {
-            let place = "key \"\(key)\" (\(([language] + path).joined(separator: ", ")))"
+            let place = "key \"\(key)\" (\(language)\(path.isEmpty ? "" : ", " + path.joined(separator: ".")))"
             guard node.members != nil else {
                 return problem("\(place): expected an object, found \(node.kindName)", at: node.offset)
             }

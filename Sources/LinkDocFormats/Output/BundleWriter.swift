@@ -26,9 +26,9 @@ public enum BundleWriter {
         header(compiled, into: &w)
         w.key("strings"); w.beginObject()
         for keyGroup in group(sorted(compiled.strings), by: \.key) {
-            w.key(keyGroup[0].key); w.beginObject()
+            w.key(keyGroup.first!.key); w.beginObject()
             for languageGroup in group(keyGroup, by: \.language) {
-                w.key(languageGroup[0].language)
+                w.key(languageGroup.first!.language)
                 entry(languageGroup, into: &w)
             }
             w.endObject()
@@ -52,7 +52,7 @@ public enum BundleWriter {
             w.key("language"); w.string(language)
             w.key("strings"); w.beginObject()
             for keyGroup in group(strings.filter { $0.language.utf8.elementsEqual(language.utf8) }, by: \.key) {
-                w.key(keyGroup[0].key)
+                w.key(keyGroup.first!.key)
                 entry(keyGroup, into: &w)
             }
             w.endObject()
