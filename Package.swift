@@ -6,6 +6,7 @@
 //   LinkDocCore    read → parse → resolve → validate → emit (the compiler)
 //   LinkDocFormats localization files (.xcstrings, .strings), bundles, NDJSON streaming
 //   linkdoc        the command-line tool
+//   LinkDocPlugin  the SwiftPM build-tool plugin that runs linkdoc on a target's copy
 import PackageDescription
 
 let package = Package(
@@ -14,12 +15,15 @@ let package = Package(
         .library(name: "LinkDocModel", targets: ["LinkDocModel"]),
         .library(name: "LinkDocCore", targets: ["LinkDocCore"]),
         .executable(name: "linkdoc", targets: ["linkdoc"]),
+        .plugin(name: "LinkDocPlugin", targets: ["LinkDocPlugin"]),
     ],
     targets: [
         .target(name: "LinkDocModel"),
         .target(name: "LinkDocCore", dependencies: ["LinkDocModel"]),
         .target(name: "LinkDocFormats", dependencies: ["LinkDocCore", "LinkDocModel"]),
         .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocFormats"]),
+        // Compiles a target's copy at build time; see Plugins/LinkDocPlugin and Examples/PluginDemo.
+        .plugin(name: "LinkDocPlugin", capability: .buildTool(), dependencies: ["linkdoc"]),
 
         .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel"]),
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel"]),
