@@ -87,10 +87,12 @@ enum StringsFileReader {
             let key = try readString(what: "a key")
             try skipTrivia()
             var value: ValueBuilder
+            var valueStart = keyStart
             if i < b.count && b[i] == UInt8(ascii: "=") {
                 i += 1
                 try skipTrivia()
                 guard i < b.count else { throw SyntaxError(message: "expected a value after '=' for key \"\(key.string)\"", offset: i) }
+                valueStart = i
                 value = try readString(what: "a value").builder
             } else {
                 value = key.builder  // `"key";` means "key" = "key"
@@ -101,6 +103,13 @@ enum StringsFileReader {
                 let found = i < b.count ? "'\(String(decoding: scalarBytes(at: i), as: UTF8.self))'" : "the end of the file"
                 // A forgotten ';' at the end of a line: the next line is the next
                 // entry, so resume there rather than skipping it too.
+                // A string that ran over a line break into something that is not
+                // ';' most likely lost its closing quote: it ended at the next
+                // entry's opening quote. Say so, and resume on the following line.
+                if b[valueStart] == UInt8(ascii: "\"") && b[valueStart..<afterEntry].contains(0x0A) {
+                    throw SyntaxError(message: "unterminated string (no closing '\"' on its line)", offset: valueStart,
+                                      resumeAt: nextLineStart(after: valueStart))
+                }
                 let nextLine = b[afterEntry..<i].contains(0x0A)
                 throw SyntaxError(message: "expected ';' after the entry for key \"\(key.string)\", found \(found)",
                                   offset: afterEntry, resumeAt: nextLine ? i : nil)
