@@ -14,8 +14,10 @@ import LinkDocCore
 /// (`substitutions.count.plural.other`). Nesting is walked generically, so kinds
 /// that Xcode adds later are kept too.
 ///
-/// As at run time, a key that has no localization in the source language stands
-/// for itself in that language (Xcode writes such keys as `"Hello": {}`).
+/// A key without any localization stands for itself in the source language, as
+/// at run time: Xcode writes keys extracted from code (`Text("Read the 《Terms》")`)
+/// as `"Read the 《Terms》": {}`. A key that has translations but no source unit
+/// is an identifier (`help_footer`), not text, and gets no source document.
 enum XCStringsReader {
     static let pluralCategories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
 
@@ -79,7 +81,7 @@ enum XCStringsReader {
             guard node.members != nil else {
                 return problem("key \"\(key.string)\": expected an object, found \(node.kindName)", at: node.offset)
             }
-            var hasSourceLanguage = false
+            var hasLocalizations = false
             if let localizations = node.member("localizations") {
                 guard let languages = localizations.members else {
                     return problem("key \"\(key.string)\": \"localizations\" must be an object, found \(localizations.kindName)", at: localizations.offset)
@@ -90,7 +92,7 @@ enum XCStringsReader {
                         problem("key \"\(key.string)\": \"\(tag)\" is not a language tag (letters, digits, '-' and '_')", at: language.key.map.start)
                         continue
                     }
-                    if tag == sourceLanguage { hasSourceLanguage = true }
+                    hasLocalizations = true
                     let (stringsBefore, diagnosticsBefore) = (strings.count, diagnostics.count)
                     collect(language.value, key: key.string, language: tag, path: [])
                     if strings.count == stringsBefore && diagnostics.count == diagnosticsBefore {
@@ -98,7 +100,7 @@ enum XCStringsReader {
                     }
                 }
             }
-            if !hasSourceLanguage, let sourceLanguage {
+            if !hasLocalizations, let sourceLanguage {
                 strings.append(LocalizedString(key: key.string, language: sourceLanguage, variation: "", value: key.bytes, map: key.map))
             }
         }
