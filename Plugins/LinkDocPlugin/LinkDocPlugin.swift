@@ -58,7 +58,8 @@ struct LinkDocPlugin: BuildToolPlugin {
         let tool = try context.tool(named: "linkdoc").url
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("Resources")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        var common: [String] = ["--quiet"]
+        // Not --quiet: warnings reach the build log in the `file:line:column: warning:` form that IDEs show.
+        var common: [String] = []
         var dependencies: [URL] = []
         if let manifest {
             common += ["--manifest", manifest.path]
