@@ -10,7 +10,9 @@
 //   CLibXML2       the system libxml2, seen only by LinkDocHTML
 //   LinkDocCore    read → parse → resolve → validate → emit (the compiler)
 //   LinkDocLint    rules, configuration, reporters and fixes for `linkdoc lint`
+//   LinkDocFormats localization files (.xcstrings, .strings), bundles, NDJSON streaming
 //   linkdoc        the command-line tool
+//   LinkDocPlugin  the SwiftPM build-tool plugin that runs linkdoc on a target's copy
 import PackageDescription
 
 let package = Package(
@@ -20,6 +22,7 @@ let package = Package(
         .library(name: "LinkDocCore", targets: ["LinkDocCore"]),
         .library(name: "LinkDocLint", targets: ["LinkDocLint"]),
         .executable(name: "linkdoc", targets: ["linkdoc"]),
+        .plugin(name: "LinkDocPlugin", targets: ["LinkDocPlugin"]),
     ],
     targets: [
         .target(name: "LinkDocModel"),
@@ -31,7 +34,10 @@ let package = Package(
         .target(name: "LinkDocHTML", dependencies: ["CLibXML2"]),
         .target(name: "LinkDocCore", dependencies: ["LinkDocModel", "LinkDocURL", "LinkDocHTML"]),
         .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel"]),
-        .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint", "LinkDocURL"]),
+        .target(name: "LinkDocFormats", dependencies: ["LinkDocCore", "LinkDocModel"]),
+        .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint", "LinkDocURL", "LinkDocFormats"]),
+        // Compiles a target's copy at build time; see Plugins/LinkDocPlugin and Examples/PluginDemo.
+        .plugin(name: "LinkDocPlugin", capability: .buildTool(), dependencies: ["linkdoc"]),
         .executableTarget(name: "linkdoc-url-bench", dependencies: ["LinkDocURL"], path: "Benchmarks/URLBench"),
         .executableTarget(name: "linkdoc-compile-bench", dependencies: ["LinkDocCore", "LinkDocModel"], path: "Benchmarks/CompileBench"),
 
@@ -40,6 +46,7 @@ let package = Package(
         .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML"]),
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel"]),
         .testTarget(name: "LinkDocLintTests", dependencies: ["LinkDocLint", "LinkDocCore", "LinkDocModel"]),
+        .testTarget(name: "LinkDocFormatsTests", dependencies: ["LinkDocFormats", "LinkDocCore", "LinkDocModel"]),
         .testTarget(name: "LinkDocCLITests", dependencies: ["linkdoc"]),
     ]
 )

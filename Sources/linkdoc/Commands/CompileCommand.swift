@@ -1,12 +1,18 @@
 import Foundation
 import LinkDocCore
+import LinkDocFormats
 import LinkDocModel
 
 /// `linkdoc compile [FILE…|-] [--manifest FILE] [-o FILE] [--pretty] [--verbose]`
+///
+/// Copy files compile to a document each; `.xcstrings` and `.strings` files to a
+/// bundle (CompileLocalization); `--ndjson` streams records (CompileStream);
+/// `--swift-accessors` writes LinkDocPlugin's accessors (CompileAccessors).
 enum CompileCommand {
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(rawArguments, valued: ["--manifest", "-m", "-o", "--output"],
-                                      boolean: ["--pretty", "--verbose", "--quiet", "-q", "-h", "--help"],
+        let arguments = try Arguments(rawArguments, valued: ["--manifest", "-m", "-o", "--output", "--split", "--language",
+                                                             "--jobs", "-j", "--swift-accessors", "--swift-type"],
+                                      boolean: ["--pretty", "--verbose", "--quiet", "-q", "-h", "--help", "--ndjson"],
                                       command: "compile")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.compile)
@@ -14,13 +20,35 @@ enum CompileCommand {
         }
         let inputs = arguments.positional.isEmpty ? ["-"] : arguments.positional
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once") }
+        if let output = arguments.value("--swift-accessors") {
+            return try CompileAccessors.run(inputs: arguments.positional, output: output,
+                                            typeName: arguments.value("--swift-type") ?? "LinkDocStrings")
+        }
 
         let compiler = Compiler(manifest: try loadManifest(arguments.value("--manifest", "-m"), inputs: inputs))
         let reporter = DiagnosticPrinter(showInfo: arguments.flag("--verbose"), quiet: arguments.flag("--quiet", "-q"))
+        let progressWanted = ProgressLine.wanted(quiet: arguments.flag("--quiet", "-q"))
+
+        if arguments.flag("--ndjson") {
+            guard inputs == ["-"] else { throw UsageError(message: "--ndjson reads standard input; it takes no files") }
+            guard arguments.value("-o", "--output") == nil, arguments.value("--split") == nil else {
+                throw UsageError(message: "--ndjson writes to standard output; -o and --split do not apply")
+            }
+            return try CompileStream.run(compiler: compiler, jobs: try jobs(arguments.value("--jobs", "-j")),
+                                         includeInfo: arguments.flag("--verbose"), progress: ProgressLine(enabled: progressWanted))
+        }
+        let split = arguments.value("--split")
+        if split != nil {
+            guard inputs.count == 1, LocalizationFile.format(forPath: inputs[0]) != nil else {
+                throw UsageError(message: "--split needs exactly one .xcstrings or .strings file")
+            }
+            guard arguments.value("-o", "--output") == nil else { throw UsageError(message: "--split and -o cannot be used together") }
+        }
 
         var status = ExitStatus.success
-        var outputs: [(name: String, json: [UInt8]?)] = []
-        for input in inputs {
+        var outputs: [(name: String, json: [UInt8]?, isBundle: Bool)] = []
+        let progress = ProgressLine(enabled: progressWanted && inputs.count > 1, noun: "files")
+        for (n, input) in inputs.enumerated() {
             let name = input == "-" ? "<stdin>" : input
             let bytes: [UInt8]
             do {
@@ -29,14 +57,33 @@ enum CompileCommand {
                 // A file that cannot be read is an I/O error; the other files still compile.
                 StandardStreams.writeError("linkdoc: error: \(error)\n")
                 status = .usage
-                outputs.append((name, nil))
+                outputs.append((name, nil, false))
                 continue
             }
-            let result = compiler.compile(bytes, name: name)
-            reporter.print(result.diagnostics)
-            if result.hasErrors && status == .success { status = .inputErrors }
-            outputs.append((name, result.document?.jsonBytes()))
+            if let format = LocalizationFile.format(forPath: input) {
+                let compiled = CompileLocalization.compile(bytes, name: name, format: format, language: arguments.value("--language"),
+                                                           compiler: compiler, reporter: reporter,
+                                                           progress: ProgressLine(enabled: progressWanted && inputs.count == 1, noun: "strings"))
+                if compiled.hasErrors && status == .success { status = .inputErrors }
+                if let split {
+                    do {
+                        try CompileLocalization.writeSplit(compiled, to: split, pretty: arguments.flag("--pretty"))
+                    } catch {
+                        StandardStreams.writeError("linkdoc: error: cannot write \(error)\n")
+                        return .usage
+                    }
+                    return status
+                }
+                outputs.append((name, BundleWriter.bundle(compiled), true))
+            } else {
+                let result = compiler.compile(bytes, name: name)
+                reporter.print(result.diagnostics)
+                if result.hasErrors && status == .success { status = .inputErrors }
+                outputs.append((name, result.document?.jsonBytes(), false))
+            }
+            progress.update(done: n + 1, errors: status == .success ? 0 : 1)
         }
+        progress.finish(done: inputs.count, errors: status == .success ? 0 : 1)
 
         let pretty = arguments.flag("--pretty")
         var out: [UInt8]
@@ -47,11 +94,11 @@ enum CompileCommand {
         } else {
             // Several inputs: one JSON line per input, in argument order.
             out = []
-            for (name, json) in outputs {
+            for (name, json, isBundle) in outputs {
                 var w = JSONWriter()
                 w.beginObject()
                 w.key("file"); w.string(name)
-                w.key("document")
+                w.key(isBundle ? "bundle" : "document")
                 if let json { w.raw(json) } else { w.null() }
                 w.endObject()
                 out.append(contentsOf: pretty ? JSONFormatter.prettyPrinted(w.bytes) : w.bytes)
@@ -69,6 +116,13 @@ enum CompileCommand {
             StandardStreams.writeOutput(bytes: out)
         }
         return status
+    }
+
+    /// `--jobs N`: 1 to 256 threads; the default is the number of cores.
+    static func jobs(_ value: String?) throws -> Int {
+        guard let value else { return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+        guard let n = Int(value), (1...256).contains(n) else { throw UsageError(message: "--jobs needs a number from 1 to 256") }
+        return n
     }
 
     /// `--manifest`, or else `linkdoc.json` in the first input's folder or a parent

@@ -39,6 +39,19 @@ enum FileIO {
         }
     }
 
+    /// Creates a folder and its missing parents (like `mkdir -p`).
+    static func makeDirectory(_ path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw Failure(path: path, reason: "is not a directory") }
+            return
+        }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectory(String(path[..<slash]))
+        }
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw Failure(path: path, reason: errnoText()) }
+    }
+
     /// Writes `bytes` to `path` through a temporary file in the same folder and a
     /// rename, so readers see the old file or the new one, never a part. On any
     /// failure the temporary file is removed and the old file is left untouched.

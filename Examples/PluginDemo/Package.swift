@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+// A package that compiles its copy with LinkDocPlugin at build time.
+//   swift build --scratch-path /tmp/linkdoc-plugin-demo
+//   swift test  --scratch-path /tmp/linkdoc-plugin-demo
+import PackageDescription
+
+let package = Package(
+    name: "PluginDemo",
+    dependencies: [
+        .package(name: "linkdoc", path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "PluginDemo",
+            dependencies: [.product(name: "LinkDocModel", package: "linkdoc")],
+            // The plugin reads these itself; excluding them keeps SwiftPM from
+            // treating them as unhandled files or copying the sources as resources.
+            exclude: ["Copy", "Localizable.xcstrings", "linkdoc.json"],
+            plugins: [.plugin(name: "LinkDocPlugin", package: "linkdoc")]),
+        .testTarget(name: "PluginDemoTests", dependencies: ["PluginDemo"]),
+    ]
+)

@@ -1,0 +1,54 @@
+import LinkDocCore
+import LinkDocModel
+
+/// One compiled string of a localization file.
+public struct CompiledString: Sendable {
+    public var key: String
+    public var language: String
+    public var variation: String
+    public var document: Document
+}
+
+/// A compiled localization file: every string's document, and every diagnostic
+/// (the file's own and the compiler's, all positioned in the file).
+public struct CompiledLocalization: Sendable {
+    public var source: String
+    public var sourceLanguage: String?
+    public var strings: [CompiledString]
+    public var diagnostics: [Diagnostic]
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+extension Compiler {
+    /// Compiles every string of a localization file. Diagnostics of the compiler,
+    /// which are about positions inside a string value, are moved to the file's
+    /// line and column, and name the key, language and variation.
+    public func compile(_ file: LocalizationFile, progress: ((Int) -> Void)? = nil) -> CompiledLocalization {
+        var compiled: [CompiledString] = []
+        compiled.reserveCapacity(file.strings.count)
+        var diagnostics = file.diagnostics
+        for (n, string) in file.strings.enumerated() {
+            let result = compile(string.value, name: file.text.name)
+            // The compiler drops a leading BOM from what it reads; its offsets then
+            // start 3 bytes later in the value.
+            let shift = string.value.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            for var d in result.diagnostics {
+                let fileOffset = string.map.fileOffset(ofValueOffset: (d.location?.offset ?? 0) + shift)
+                let (location, line) = file.text.locate(fileOffset)
+                d.location = location
+                d.sourceLine = line
+                d.message = "\(string.label): " + d.message
+                diagnostics.append(d)
+            }
+            // A value is always valid UTF-8 here (readers repair bad bytes), so the
+            // compiler always gives a document; the fallback only keeps this total.
+            compiled.append(CompiledString(key: string.key, language: string.language, variation: string.variation,
+                                           document: result.document ?? .empty))
+            if let progress, n & 255 == 255 { progress(n + 1) }
+        }
+        diagnostics.sort { ($0.location?.offset ?? -1) < ($1.location?.offset ?? -1) }
+        return CompiledLocalization(source: file.text.name, sourceLanguage: file.sourceLanguage,
+                                    strings: compiled, diagnostics: diagnostics)
+    }
+}

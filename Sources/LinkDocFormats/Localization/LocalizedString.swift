@@ -1,0 +1,74 @@
+import LinkDocCore
+
+/// One translatable string read from a localization file, before compiling:
+/// where it belongs (key, language, variation) and its decoded value with the
+/// map back to the file.
+public struct LocalizedString: Sendable {
+    public var key: String
+    /// A BCP 47 language tag as the file spells it (`en`, `zh-Hans`), or `und`.
+    public var language: String
+    /// The variation path, `""` for the plain string unit; e.g. `plural.one`,
+    /// `device.ipad.plural.other`, `substitutions.count.plural.few`.
+    public var variation: String
+    /// The value, UTF-8, line breaks normalized to LF.
+    public var value: [UInt8]
+    /// Where each byte of `value` is in the file.
+    public var map: SourceMap
+
+    /// How diagnostics name this string: `key "privacy" (zh-Hans, plural.one)`.
+    public var label: String {
+        var s = "key \"\(key)\" (\(language)"
+        if !variation.isEmpty { s += ", " + variation }
+        return s + ")"
+    }
+}
+
+/// What reading a localization file gives: its strings in file order, and the
+/// problems found in the file itself (syntax, encoding, structure).
+public struct LocalizationFile: Sendable {
+    public enum Format: String, Sendable { case strings, xcstrings }
+
+    public var format: Format
+    public var text: LocalizationText
+    /// The catalog's `sourceLanguage`; nil for `.strings` files.
+    public var sourceLanguage: String?
+    public var strings: [LocalizedString]
+    public var diagnostics: [Diagnostic]
+
+    /// The format for a path, by its extension; nil for copy files.
+    public static func format(forPath path: String) -> Format? {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".xcstrings") { return .xcstrings }
+        if lower.hasSuffix(".strings") { return .strings }
+        return nil
+    }
+
+    /// Reads a localization file of the given format. Never throws: every
+    /// problem becomes a diagnostic and whatever can be read is kept.
+    /// `language` is the language of a `.strings` file (ignored for catalogs).
+    public static func read(_ bytes: [UInt8], name: String, format: Format, language: String) -> LocalizationFile {
+        switch format {
+        case .strings: StringsFileReader.read(bytes, name: name, language: language)
+        case .xcstrings: XCStringsReader.read(bytes, name: name)
+        }
+    }
+
+    /// The language of a `.strings` file from its `xx.lproj` folder, else `und`.
+    public static func language(forStringsPath path: String) -> String {
+        let parts = path.split(separator: "/")
+        if parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") {
+            let folder = parts[parts.count - 2].dropLast(".lproj".count)
+            if folder == "Base" { return "Base" }
+            if !folder.isEmpty && isLanguageTag(folder) { return String(folder) }
+        }
+        return "und"
+    }
+
+    /// Language tags become file names with `--split`, so only letters, digits,
+    /// `-` and `_` are accepted (`en`, `zh-Hans`, `es-419`, `pt_BR`).
+    public static func isLanguageTag<S: StringProtocol>(_ s: S) -> Bool {
+        !s.isEmpty && s.utf8.count <= 64 && s.utf8.allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x5F
+        }
+    }
+}

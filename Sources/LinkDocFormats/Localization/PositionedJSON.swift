@@ -1,0 +1,256 @@
+/// A JSON reader that remembers where every value is in the file.
+///
+/// `JSONSerialization` gives values but no positions, and a diagnostic about a
+/// string in a String Catalog must point at that string's line and column. So the
+/// catalog is read here, on its UTF-8 bytes, into a small tree whose strings carry
+/// a `SourceMap` (escapes like `\n` or `\u4e2d` included).
+///
+/// It accepts exactly RFC 8259 JSON, with a nesting limit so that a hostile file
+/// cannot exhaust the stack.
+indirect enum JSONNode: Sendable {
+    case object([Member], offset: Int)
+    case array([JSONNode], offset: Int)
+    case string(JSONString)
+    /// Numbers, booleans and null are not needed by the catalog reader beyond their place.
+    case scalar(offset: Int)
+
+    struct Member: Sendable {
+        var key: JSONString
+        var value: JSONNode
+    }
+
+    var offset: Int {
+        switch self {
+        case .object(_, let o), .array(_, let o), .scalar(let o): o
+        case .string(let s): s.map.start
+        }
+    }
+
+    var kindName: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .scalar: "a number, boolean or null"
+        }
+    }
+
+    /// The members of an object, nil for other values.
+    var members: [Member]? { if case .object(let m, _) = self { m } else { nil } }
+
+    /// The last member named `name` (JSON parsers commonly let the last one win).
+    func member(_ name: String) -> JSONNode? {
+        members?.last { $0.key.string == name }?.value
+    }
+}
+
+struct JSONString: Sendable {
+    var bytes: [UInt8]
+    var map: SourceMap
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+struct PositionedJSONParser {
+    struct Failure: Error { let message: String; let offset: Int }
+
+    static let maxDepth = 200
+
+    private let b: [UInt8]
+    private var i = 0
+
+    private init(_ bytes: [UInt8]) { b = bytes }
+
+    /// Parses a whole document (`bytes` is valid UTF-8 without a BOM).
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
+        var p = PositionedJSONParser(bytes)
+        p.skipWhitespace()
+        let value = try p.parseValue(depth: 0)
+        p.skipWhitespace()
+        guard p.i == bytes.count else { throw Failure(message: "unexpected text after the JSON value", offset: p.i) }
+        return value
+    }
+
+    private mutating func skipWhitespace() {
+        while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x09 || b[i] == 0x0D { i += 1 }
+    }
+
+    private func describe(_ j: Int) -> String {
+        guard j < b.count else { return "the end of the file" }
+        var end = j + 1
+        while end < b.count && b[end] & 0xC0 == 0x80 { end += 1 }
+        return "'" + String(decoding: b[j..<end], as: UTF8.self) + "'"
+    }
+
+    private mutating func parseValue(depth: Int) throws(Failure) -> JSONNode {
+        guard i < b.count else { throw Failure(message: "expected a value, found the end of the file", offset: i) }
+        switch b[i] {
+        case UInt8(ascii: "{"):
+            guard depth < Self.maxDepth else { throw Failure(message: "the JSON is nested more than \(Self.maxDepth) levels deep", offset: i) }
+            return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["):
+            guard depth < Self.maxDepth else { throw Failure(message: "the JSON is nested more than \(Self.maxDepth) levels deep", offset: i) }
+            return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""):
+            return .string(try parseString())
+        case UInt8(ascii: "t"): return try literal("true")
+        case UInt8(ascii: "f"): return try literal("false")
+        case UInt8(ascii: "n"): return try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw Failure(message: "expected a value, found \(describe(i))", offset: i)
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Failure) -> JSONNode {
+        let start = i
+        let n = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { w in i + n <= b.count && b[i..<i + n].elementsEqual(w) }
+        guard matches else { throw Failure(message: "expected a value, found \(describe(i))", offset: i) }
+        i += n
+        return .scalar(offset: start)
+    }
+
+    private mutating func parseNumber() throws(Failure) -> JSONNode {
+        let start = i
+        if b[i] == UInt8(ascii: "-") { i += 1 }
+        func digits(_ p: inout PositionedJSONParser) -> Int {
+            let s = p.i
+            while p.i < p.b.count, p.b[p.i] >= 0x30, p.b[p.i] <= 0x39 { p.i += 1 }
+            return p.i - s
+        }
+        guard i < b.count, b[i] >= 0x30, b[i] <= 0x39 else { throw Failure(message: "invalid number", offset: start) }
+        if b[i] == 0x30 { i += 1 } else { _ = digits(&self) }
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits(&self) > 0 else { throw Failure(message: "invalid number", offset: start) }
+        }
+        if i < b.count, b[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits(&self) > 0 else { throw Failure(message: "invalid number", offset: start) }
+        }
+        return .scalar(offset: start)
+    }
+
+    private mutating func parseObject(depth: Int) throws(Failure) -> JSONNode {
+        let start = i
+        i += 1
+        var members: [JSONNode.Member] = []
+        skipWhitespace()
+        if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return .object([], offset: start) }
+        while true {
+            skipWhitespace()
+            guard i < b.count, b[i] == UInt8(ascii: "\"") else {
+                throw Failure(message: "expected a member name in quotes, found \(describe(i))", offset: i)
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard i < b.count, b[i] == UInt8(ascii: ":") else { throw Failure(message: "expected ':' after a member name, found \(describe(i))", offset: i) }
+            i += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth)
+            members.append(JSONNode.Member(key: key, value: value))
+            skipWhitespace()
+            guard i < b.count else { throw Failure(message: "unterminated object (no closing '}')", offset: start) }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "}") { i += 1; return .object(members, offset: start) }
+            throw Failure(message: "expected ',' or '}' in an object, found \(describe(i))", offset: i)
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(Failure) -> JSONNode {
+        let start = i
+        i += 1
+        var items: [JSONNode] = []
+        skipWhitespace()
+        if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return .array([], offset: start) }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard i < b.count else { throw Failure(message: "unterminated array (no closing ']')", offset: start) }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "]") { i += 1; return .array(items, offset: start) }
+            throw Failure(message: "expected ',' or ']' in an array, found \(describe(i))", offset: i)
+        }
+    }
+
+    private mutating func parseString() throws(Failure) -> JSONString {
+        let open = i
+        i += 1
+        var builder = ValueBuilder(start: open)
+        var runStart = i
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                builder.appendLiteral(b[runStart..<i], at: runStart)
+                i += 1
+                return JSONString(bytes: builder.bytes, map: builder.map)
+            }
+            if c < 0x20 {
+                throw Failure(message: c == 0x0A ? "unterminated string (a line break inside a string must be written \\n)"
+                                                 : "a control character inside a string must be escaped", offset: c == 0x0A ? open : i)
+            }
+            if c == UInt8(ascii: "\\") {
+                builder.appendLiteral(b[runStart..<i], at: runStart)
+                try parseEscape(into: &builder)
+                runStart = i
+                continue
+            }
+            i += 1
+        }
+        throw Failure(message: "unterminated string", offset: open)
+    }
+
+    private mutating func parseEscape(into builder: inout ValueBuilder) throws(Failure) {
+        let start = i
+        guard i + 1 < b.count else { throw Failure(message: "unterminated string", offset: start) }
+        let c = b[i + 1]
+        i += 2
+        let scalar: Unicode.Scalar
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalar = Unicode.Scalar(c)
+        case UInt8(ascii: "n"): scalar = "\n"
+        case UInt8(ascii: "t"): scalar = "\t"
+        case UInt8(ascii: "r"): scalar = "\r"
+        case UInt8(ascii: "b"): scalar = "\u{08}"
+        case UInt8(ascii: "f"): scalar = "\u{0C}"
+        case UInt8(ascii: "u"):
+            let unit = try hex4(escapeAt: start)
+            if (0xD800...0xDBFF).contains(unit), i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") {
+                let save = i
+                i += 2
+                let low = try hex4(escapeAt: save)
+                if (0xDC00...0xDFFF).contains(low) {
+                    scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
+                    break
+                }
+                i = save
+            }
+            guard let s = Unicode.Scalar(unit) else {
+                throw Failure(message: "unpaired surrogate \\u\(String(unit, radix: 16)) in a string", offset: start)
+            }
+            scalar = s
+        default:
+            throw Failure(message: "invalid escape '\\\(String(decoding: [c], as: UTF8.self))' in a string", offset: start)
+        }
+        builder.appendEscaped(scalar, at: start)
+    }
+
+    private mutating func hex4(escapeAt start: Int) throws(Failure) -> UInt32 {
+        guard i + 4 <= b.count else { throw Failure(message: "'\\u' must be followed by 4 hex digits", offset: start) }
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let c = b[i + k]
+            let digit: UInt32
+            switch c {
+            case 0x30...0x39: digit = UInt32(c - 0x30)
+            case 0x41...0x46: digit = UInt32(c - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(c - 0x61 + 10)
+            default: throw Failure(message: "'\\u' must be followed by 4 hex digits", offset: start)
+            }
+            value = value << 4 | digit
+        }
+        i += 4
+        return value
+    }
+}

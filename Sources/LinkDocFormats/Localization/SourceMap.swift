@@ -1,0 +1,87 @@
+/// Maps byte offsets in a decoded string value back to byte offsets in the
+/// localization file that spelled it, so that a diagnostic about the value
+/// points at the line and column that the translator sees in their editor.
+///
+/// A value is made of literal runs (copied byte for byte from the file) and
+/// escapes (`\n`, `\u4E2D`, …). The map keeps one anchor per run and per escape
+/// rather than one entry per byte: a 10 MB value without escapes costs one anchor.
+public struct SourceMap: Sendable {
+    struct Anchor: Sendable {
+        /// Offset in the value.
+        var value: Int
+        /// Offset in the file.
+        var file: Int
+        /// Literal runs map byte for byte; an escape maps all its bytes to its backslash.
+        var literal: Bool
+    }
+
+    private(set) var anchors: [Anchor] = []
+    /// The file offset of the value's opening quote (or first byte when unquoted),
+    /// used for an empty value and as the fallback.
+    public let start: Int
+
+    public init(start: Int) { self.start = start }
+
+    mutating func add(value: Int, file: Int, literal: Bool) {
+        if literal, let last = anchors.last, last.literal,
+           last.file + (value - last.value) == file {
+            return  // continues the previous literal run
+        }
+        anchors.append(Anchor(value: value, file: file, literal: literal))
+    }
+
+    /// The file offset of the value byte at `offset`.
+    public func fileOffset(ofValueOffset offset: Int) -> Int {
+        guard !anchors.isEmpty, offset >= anchors[0].value else { return anchors.first?.file ?? start }
+        var lo = 0, hi = anchors.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if anchors[mid].value <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        let a = anchors[lo]
+        return a.literal ? a.file + (offset - a.value) : a.file
+    }
+}
+
+/// Builds a decoded value and its `SourceMap` together.
+///
+/// Carriage returns are turned into line feeds here (and CRLF into one LF),
+/// because the compiler normalizes line breaks the same way: doing it first keeps
+/// the compiler's offsets equal to the offsets of this value.
+struct ValueBuilder {
+    private(set) var bytes: [UInt8] = []
+    private(set) var map: SourceMap
+    private var lastWasCR = false
+
+    init(start: Int) { map = SourceMap(start: start) }
+
+    /// Appends bytes copied from the file, starting at `fileOffset` (the file's
+    /// text has already had its line breaks normalized, so it holds no CR).
+    mutating func appendLiteral(_ run: ArraySlice<UInt8>, at fileOffset: Int) {
+        guard !run.isEmpty else { return }
+        var run = run
+        var fileOffset = fileOffset
+        if lastWasCR && run.first == 0x0A {
+            run = run.dropFirst()
+            fileOffset += 1
+            if run.isEmpty { lastWasCR = false; return }
+        }
+        map.add(value: bytes.count, file: fileOffset, literal: true)
+        bytes.append(contentsOf: run)
+        lastWasCR = false
+    }
+
+    /// Appends one decoded scalar that an escape sequence at `fileOffset` stands for.
+    mutating func appendEscaped(_ scalar: Unicode.Scalar, at fileOffset: Int) {
+        if scalar == "\n" && lastWasCR { lastWasCR = false; return }
+        map.add(value: bytes.count, file: fileOffset, literal: false)
+        if scalar == "\r" {
+            bytes.append(0x0A)
+            lastWasCR = true
+            return
+        }
+        lastWasCR = false
+        var utf8 = scalar.utf8.makeIterator()
+        while let b = utf8.next() { bytes.append(b) }
+    }
+}

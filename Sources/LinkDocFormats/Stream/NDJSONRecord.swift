@@ -1,0 +1,252 @@
+/// One record of `linkdoc compile --ndjson`: `{"id": "…", "text": "…", "manifest": {…}}`.
+///
+/// Records are read by this small parser rather than `JSONSerialization`, which
+/// would build a dictionary of bridged objects for every line: here the text is
+/// copied straight into the bytes the compiler reads (one copy, none at all for
+/// the escapes-free common case beyond that), and the manifest is kept as the raw
+/// bytes of its JSON, which are also the key of the compiler cache.
+///
+/// Members other than `id`, `text` and `manifest` are skipped (they must still be
+/// valid JSON), so producers may add their own.
+struct NDJSONRecord {
+    var id: String?
+    var text: [UInt8]
+    var manifest: ArraySlice<UInt8>?
+
+    struct Failure: Error {
+        var message: String
+        /// Byte offset in the line.
+        var offset: Int
+        /// The id, when it was read before the problem was found.
+        var id: String?
+    }
+
+    static let maxDepth = 128
+
+    static func parse(_ line: ArraySlice<UInt8>) throws(Failure) -> NDJSONRecord {
+        var p = Parser(b: line, i: line.startIndex)
+        do {
+            return try p.record()
+        } catch {
+            var failure = error
+            failure.offset -= line.startIndex
+            failure.id = p.id
+            throw failure
+        }
+    }
+
+    private struct Parser {
+        let b: ArraySlice<UInt8>
+        var i: Int
+        var id: String? = nil
+
+        func fail(_ message: String, at offset: Int? = nil) -> Failure {
+            Failure(message: message, offset: offset ?? i, id: nil)
+        }
+
+        mutating func skipWhitespace() {
+            while i < b.endIndex, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0D || b[i] == 0x0A { i += 1 }
+        }
+
+        func found() -> String {
+            guard i < b.endIndex else { return "the end of the line" }
+            let c = b[i]
+            return c >= 0x20 && c < 0x7F ? "'\(Character(Unicode.Scalar(c)))'" : "byte 0x\(String(c, radix: 16))"
+        }
+
+        mutating func record() throws(Failure) -> NDJSONRecord {
+            skipWhitespace()
+            guard i < b.endIndex, b[i] == UInt8(ascii: "{") else { throw fail("a record must be a JSON object, found \(found())") }
+            i += 1
+            var text: [UInt8]? = nil
+            var manifest: ArraySlice<UInt8>? = nil
+            var sawID = false
+            skipWhitespace()
+            if i < b.endIndex, b[i] == UInt8(ascii: "}") {
+                i += 1
+            } else {
+                while true {
+                    skipWhitespace()
+                    guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes, found \(found())") }
+                    let nameStart = i
+                    let name = try string()
+                    skipWhitespace()
+                    guard i < b.endIndex, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name, found \(found())") }
+                    i += 1
+                    skipWhitespace()
+                    let valueStart = i
+                    if name.elementsEqual("id".utf8) {
+                        guard !sawID else { throw fail("the record has two \"id\" members", at: nameStart) }
+                        sawID = true
+                        guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else {
+                            try skipValue()
+                            throw fail("\"id\" must be a string", at: valueStart)
+                        }
+                        let bytes = try string()
+                        let decoded = String(decoding: bytes, as: UTF8.self)
+                        guard decoded.utf8.elementsEqual(bytes) else { throw fail("\"id\" is not valid UTF-8", at: valueStart) }
+                        id = decoded
+                    } else if name.elementsEqual("text".utf8) {
+                        guard text == nil else { throw fail("the record has two \"text\" members", at: nameStart) }
+                        guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("\"text\" must be a string", at: valueStart) }
+                        text = try string()
+                    } else if name.elementsEqual("manifest".utf8) {
+                        guard manifest == nil else { throw fail("the record has two \"manifest\" members", at: nameStart) }
+                        guard i < b.endIndex, b[i] == UInt8(ascii: "{") else { throw fail("\"manifest\" must be an object", at: valueStart) }
+                        try skipValue()
+                        manifest = b[valueStart..<i]
+                    } else {
+                        try skipValue()
+                    }
+                    skipWhitespace()
+                    guard i < b.endIndex else { throw fail("unterminated record (no closing '}')") }
+                    if b[i] == UInt8(ascii: ",") { i += 1; continue }
+                    if b[i] == UInt8(ascii: "}") { i += 1; break }
+                    throw fail("expected ',' or '}' in the record, found \(found())")
+                }
+            }
+            skipWhitespace()
+            guard i == b.endIndex else { throw fail("unexpected text after the record, found \(found())") }
+            guard let text else { throw fail("the record has no \"text\" member", at: b.startIndex) }
+            return NDJSONRecord(id: id, text: text, manifest: manifest)
+        }
+
+        /// A JSON string at `i`, decoded to UTF-8 bytes (not validated: the
+        /// compiler validates the text and reports where it is broken).
+        mutating func string() throws(Failure) -> [UInt8] {
+            let open = i
+            i += 1
+            // Fast path: no escapes.
+            var j = i
+            while j < b.endIndex, b[j] != UInt8(ascii: "\""), b[j] != UInt8(ascii: "\\"), b[j] >= 0x20 { j += 1 }
+            if j < b.endIndex, b[j] == UInt8(ascii: "\"") {
+                let out = Array(b[i..<j])
+                i = j + 1
+                return out
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(j - i + 16)
+            out.append(contentsOf: b[i..<j])
+            i = j
+            while i < b.endIndex {
+                let c = b[i]
+                if c == UInt8(ascii: "\"") { i += 1; return out }
+                if c < 0x20 { throw fail("a control character inside a string must be escaped") }
+                if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
+                let escape = i
+                guard i + 1 < b.endIndex else { break }
+                let e = b[i + 1]
+                i += 2
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    var unit = try hex4(escape)
+                    if (0xD800...0xDBFF).contains(unit) {
+                        guard i + 1 < b.endIndex, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
+                            throw fail("unpaired surrogate in a \\u escape", at: escape)
+                        }
+                        i += 2
+                        let low = try hex4(escape)
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate in a \\u escape", at: escape) }
+                        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(unit) {
+                        throw fail("unpaired surrogate in a \\u escape", at: escape)
+                    }
+                    out.append(contentsOf: Unicode.Scalar(unit)!.utf8)
+                default:
+                    throw fail("invalid escape in a string", at: escape)
+                }
+            }
+            throw fail("unterminated string", at: open)
+        }
+
+        mutating func hex4(_ escape: Int) throws(Failure) -> UInt32 {
+            guard i + 4 <= b.endIndex else { throw fail("'\\u' must be followed by 4 hex digits", at: escape) }
+            var value: UInt32 = 0
+            for k in 0..<4 {
+                let c = b[i + k]
+                switch c {
+                case 0x30...0x39: value = value << 4 | UInt32(c - 0x30)
+                case 0x41...0x46: value = value << 4 | UInt32(c - 0x41 + 10)
+                case 0x61...0x66: value = value << 4 | UInt32(c - 0x61 + 10)
+                default: throw fail("'\\u' must be followed by 4 hex digits", at: escape)
+                }
+            }
+            i += 4
+            return value
+        }
+
+        /// Skips one JSON value, checking its syntax, without recursion (a nesting
+        /// counter, limited to `maxDepth`).
+        mutating func skipValue() throws(Failure) {
+            var stack: [UInt8] = []  // the closing bracket of each open container
+            var expectValue = true
+            while true {
+                skipWhitespace()
+                guard i < b.endIndex else { throw fail("unexpected end of the line inside a value") }
+                if expectValue {
+                    let c = b[i]
+                    switch c {
+                    case UInt8(ascii: "{"), UInt8(ascii: "["):
+                        guard stack.count < NDJSONRecord.maxDepth else { throw fail("the value is nested more than \(NDJSONRecord.maxDepth) levels deep") }
+                        stack.append(c == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                        i += 1
+                        skipWhitespace()
+                        if i < b.endIndex, b[i] == stack.last! { i += 1; stack.removeLast(); expectValue = false; break }
+                        if c == UInt8(ascii: "{") { try memberName() }
+                        continue
+                    case UInt8(ascii: "\""): _ = try string()
+                    case UInt8(ascii: "t"): try word("true")
+                    case UInt8(ascii: "f"): try word("false")
+                    case UInt8(ascii: "n"): try word("null")
+                    case UInt8(ascii: "-"), 0x30...0x39:
+                        let start = i
+                        i += 1
+                        while i < b.endIndex, (0x30...0x39).contains(b[i]) || b[i] == UInt8(ascii: ".") || b[i] | 0x20 == UInt8(ascii: "e")
+                            || b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+                        if b[i - 1] == UInt8(ascii: "-") || b[i - 1] == UInt8(ascii: ".") { throw fail("invalid number", at: start) }
+                    default:
+                        throw fail("expected a value, found \(found())")
+                    }
+                    expectValue = false
+                }
+                guard let close = stack.last else { return }
+                skipWhitespace()
+                guard i < b.endIndex else { throw fail("unexpected end of the line inside a value") }
+                if b[i] == UInt8(ascii: ",") {
+                    i += 1
+                    if close == UInt8(ascii: "}") { try memberName() }
+                    expectValue = true
+                } else if b[i] == close {
+                    i += 1
+                    stack.removeLast()
+                    if stack.isEmpty { return }
+                } else {
+                    throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))', found \(found())")
+                }
+            }
+        }
+
+        /// `"name":` inside an object being skipped.
+        mutating func memberName() throws(Failure) {
+            skipWhitespace()
+            guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes, found \(found())") }
+            _ = try string()
+            skipWhitespace()
+            guard i < b.endIndex, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name, found \(found())") }
+            i += 1
+        }
+
+        mutating func word(_ w: StaticString) throws(Failure) {
+            let n = w.utf8CodeUnitCount
+            let ok = w.withUTF8Buffer { wb in i + n <= b.endIndex && b[i..<i + n].elementsEqual(wb) }
+            guard ok else { throw fail("expected a value, found \(found())") }
+            i += n
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LinkDocCore
+import LinkDocModel
+
+/// Compiles NDJSON records into result lines; shared by the worker threads of
+/// `linkdoc compile --ndjson`. Each record gives exactly one line:
+///
+///     {"id":"a1","document":{…},"diagnostics":[{"line":1,"column":4,"severity":"warning","message":"…","rule":"unknown-agreement"}]}
+///
+/// and a record that cannot be read gives an error line with its line number in
+/// the stream (its diagnostic's line and column are then those of the stream):
+///
+///     {"id":null,"line":17,"document":null,"diagnostics":[{"line":17,"column":9,"severity":"error","message":"…","rule":"ndjson-record"}]}
+///
+/// An empty line gives a warning line of the same shape (`ndjson-empty-line`), so
+/// that output line N always answers input line N.
+public final class StreamCompiler: @unchecked Sendable {
+    private let defaultCompiler: Compiler
+    private let includeInfo: Bool
+
+    /// Compilers for inline manifests, by the manifest's JSON bytes. Bounded: when
+    /// full it is emptied, so a stream with a new manifest on every line costs
+    /// parse time but not memory.
+    private let lock = NSLock()
+    private var compilers: [ArraySlice<UInt8>: Result<Compiler, ManifestError>] = [:]
+    static let maxCachedManifests = 64
+
+    public init(defaultCompiler: Compiler, includeInfo: Bool = false) {
+        self.defaultCompiler = defaultCompiler
+        self.includeInfo = includeInfo
+    }
+
+    /// Appends the result line (with its `\n`) for one input line (without its
+    /// line break). Returns whether the line reports an error.
+    @discardableResult
+    public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8]) -> Bool {
+        var w = JSONWriter(reservingCapacity: line.count * 2 + 128)
+        var isError = false
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            recordProblem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
+                          message: "empty line (no record)", rule: FormatRuleID.ndjsonEmptyLine)
+        } else {
+            do {
+                let record = try NDJSONRecord.parse(line)
+                isError = compile(record, lineNumber: lineNumber, into: &w)
+            } catch {
+                isError = true
+                recordProblem(into: &w, id: error.id, lineNumber: lineNumber, column: Self.column(of: error.offset, in: line),
+                              severity: .error, message: error.message, rule: FormatRuleID.ndjsonRecord)
+            }
+        }
+        out.append(contentsOf: w.bytes)
+        out.append(0x0A)
+        return isError
+    }
+
+    /// The result line of a record longer than the reader accepts.
+    public func tooLong(lineNumber: Int, limit: Int, into out: inout [UInt8]) {
+        var w = JSONWriter()
+        recordProblem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .error,
+                      message: "the record is longer than \(limit) bytes; it was skipped", rule: FormatRuleID.ndjsonRecord)
+        out.append(contentsOf: w.bytes)
+        out.append(0x0A)
+    }
+
+    private func compile(_ record: NDJSONRecord, lineNumber: Int, into w: inout JSONWriter) -> Bool {
+        var compiler = defaultCompiler
+        if let manifest = record.manifest {
+            switch cachedCompiler(for: manifest) {
+            case .success(let c): compiler = c
+            case .failure(let error):
+                recordProblem(into: &w, id: record.id, lineNumber: lineNumber, column: 1, severity: .error,
+                              message: "invalid manifest: \(error.message)", rule: FormatRuleID.ndjsonRecord)
+                return true
+            }
+        }
+        let result = compiler.compile(record.text, name: record.id ?? "<record>")
+        w.beginObject()
+        w.key("id")
+        if let id = record.id { w.string(id) } else { w.null() }
+        w.key("document")
+        if let document = result.document { document.write(to: &w) } else { w.null() }
+        w.key("diagnostics"); w.beginArray()
+        for d in result.diagnostics where d.severity != .info || includeInfo {
+            w.beginObject()
+            w.key("line"); w.int(d.location?.line ?? 1)
+            w.key("column"); w.int(d.location?.column ?? 1)
+            w.key("severity"); w.string(d.severity.rawValue)
+            w.key("message"); w.string(d.message)
+            w.key("rule"); w.string(d.ruleID)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return result.hasErrors
+    }
+
+    private func recordProblem(into w: inout JSONWriter, id: String?, lineNumber: Int, column: Int,
+                               severity: Severity, message: String, rule: String) {
+        w.beginObject()
+        w.key("id")
+        if let id { w.string(id) } else { w.null() }
+        w.key("line"); w.int(lineNumber)
+        w.key("document"); w.null()
+        w.key("diagnostics"); w.beginArray()
+        w.beginObject()
+        w.key("line"); w.int(lineNumber)
+        w.key("column"); w.int(column)
+        w.key("severity"); w.string(severity.rawValue)
+        w.key("message"); w.string(message)
+        w.key("rule"); w.string(rule)
+        w.endObject()
+        w.endArray()
+        w.endObject()
+    }
+
+    private func cachedCompiler(for manifest: ArraySlice<UInt8>) -> Result<Compiler, ManifestError> {
+        lock.lock()
+        if let cached = compilers[manifest] { lock.unlock(); return cached }
+        lock.unlock()
+        // Parsed outside the lock: two threads may parse the same manifest once
+        // each, which is cheaper than making every other thread wait.
+        let result: Result<Compiler, ManifestError>
+        do {
+            result = .success(Compiler(manifest: try Manifest.parse(Data(manifest), file: "<manifest>")))
+        } catch {
+            result = .failure(error)
+        }
+        lock.lock()
+        if compilers.count >= Self.maxCachedManifests { compilers.removeAll(keepingCapacity: true) }
+        compilers[manifest] = result
+        lock.unlock()
+        return result
+    }
+
+    /// The 1-based column (in scalars; a byte that starts no valid sequence
+    /// counts as one) of a byte offset in a line.
+    static func column(of offset: Int, in line: ArraySlice<UInt8>) -> Int {
+        var column = 1
+        var i = line.startIndex
+        let end = min(line.startIndex + offset, line.endIndex)
+        while i < end {
+            if line[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return column
+    }
+}

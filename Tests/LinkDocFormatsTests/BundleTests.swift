@@ -1,0 +1,91 @@
+import Foundation
+import LinkDocCore
+import LinkDocFormats
+import LinkDocModel
+import XCTest
+
+final class BundleTests: XCTestCase {
+    /// The bundle of the catalog fixture, byte for byte. To update after an
+    /// intended change: `swift run linkdoc compile Tests/Fixtures/Localizable.xcstrings
+    /// --manifest Tests/Fixtures/linkdoc.json --pretty > Tests/Fixtures/Localizable.bundle.json`
+    /// (run from the package folder, so that "source" is the relative path).
+    func testGoldenBundle() throws {
+        let file = LocalizationFile.read(try Fixtures.bytes("Localizable.xcstrings"), name: "Tests/Fixtures/Localizable.xcstrings",
+                                         format: .xcstrings, language: "und")
+        let json = JSONFormatter.prettyPrinted(BundleWriter.bundle(Fixtures.compiler.compile(file))) + [0x0A]
+        let golden = try Fixtures.bytes("Localizable.bundle.json")
+        XCTAssertEqual(String(decoding: json, as: UTF8.self), String(decoding: golden, as: UTF8.self))
+    }
+
+    func testBundleShapeAndDeterminism() throws {
+        let compiled = try Fixtures.compile("Localizable.xcstrings")
+        let a = BundleWriter.bundle(compiled)
+        var shuffled = compiled
+        shuffled.strings.reverse()
+        XCTAssertEqual(BundleWriter.bundle(shuffled), a, "the order of the strings in the file does not change the bytes")
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(a)) as? [String: Any])
+        let strings = try XCTUnwrap(object["strings"] as? [String: [String: [String: Any]]])
+        XCTAssertEqual(strings.keys.sorted(), ["%lld unread messages", "Read the 《Terms of Service》", "consent_checkbox", "files_shared", "help_footer"])
+        XCTAssertEqual(strings["consent_checkbox"]?["zh-Hans"]?["version"] as? Int, 1, "no variations: the document itself")
+        XCTAssertEqual((strings["%lld unread messages"]?["ru"]?["variations"] as? [String: Any])?.keys.sorted(),
+                       ["plural.few", "plural.many", "plural.one", "plural.other"])
+        let shared = try XCTUnwrap(strings["files_shared"]?["en"])
+        XCTAssertNotNil(shared["document"], "a unit beside substitutions is kept as document")
+        XCTAssertEqual((shared["variations"] as? [String: Any])?.keys.sorted(),
+                       ["substitutions.files.plural.one", "substitutions.files.plural.other"])
+        // Keys are sorted by code point: '%' < 'R' < 'c'.
+        let text = String(decoding: a, as: UTF8.self)
+        let order = ["\"%lld unread messages\"", "\"Read the", "\"consent_checkbox\"", "\"files_shared\"", "\"help_footer\""]
+            .map { text.range(of: $0)!.lowerBound }
+        XCTAssertEqual(order, order.sorted())
+    }
+
+    func testSplitFilesAndRuntimeDecoding() throws {
+        let compiled = try Fixtures.compile("Localizable.xcstrings")
+        let split = BundleWriter.split(compiled)
+        XCTAssertEqual(split.map(\.language), ["en", "ru", "zh-Hans", "zh-Hant"])
+        let ru = try LinkDocBundle(jsonData: Data(split[1].json))
+        XCTAssertEqual(ru.strings.keys.sorted(), ["%lld unread messages"])
+        XCTAssertEqual(try ru.document(key: "%lld unread messages", languages: ["ru"], variation: "plural.few").text,
+                       "%lld непрочитанных сообщения")
+
+        let bundle = try LinkDocBundle(jsonData: Data(BundleWriter.bundle(compiled)))
+        XCTAssertEqual(bundle.sourceLanguage, "en")
+        XCTAssertEqual(try bundle.document(key: "consent_checkbox", languages: ["zh-Hans-CN"]).links.count, 2, "zh-Hans-CN → zh-Hans")
+        XCTAssertEqual(try bundle.document(key: "consent_checkbox", languages: ["fr"]).text, "I agree to the 《Terms of Service》",
+                       "an unknown language falls back to the source language")
+        XCTAssertEqual(try bundle.document(key: "%lld unread messages", languages: ["en"], variation: "plural.two").text,
+                       "%lld unread messages", "a missing plural category falls back to other")
+        XCTAssertThrowsError(try bundle.document(key: "nope", languages: ["en"]))
+        XCTAssertThrowsError(try bundle.document(key: "help_footer", languages: ["en"]), "no en and no source-language unit")
+    }
+
+    func testBundlesMatchTheSchema() throws {
+        let compiled = try Fixtures.compile("Localizable.xcstrings")
+        let strings = try Fixtures.compile("Localizable.strings")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linkdoc-bundles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var paths: [String] = []
+        func write(_ bytes: [UInt8], _ name: String) throws {
+            let url = dir.appendingPathComponent(name)
+            try Data(bytes).write(to: url)
+            paths.append(url.path)
+        }
+        try write(BundleWriter.bundle(compiled), "catalog.json")
+        try write(BundleWriter.bundle(strings), "strings.json")
+        for (language, json) in BundleWriter.split(compiled) { try write(json, "split-\(language).json") }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Fixtures.directory.deletingLastPathComponent().appendingPathComponent("validate_bundles.py").path] + paths
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "bundle schema validation failed (needs python3 with jsonschema):\n\(text)")
+        XCTAssert(text.contains("bundle schema: \(paths.count) passed, 0 failed"), text)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import LinkDocCore
+import LinkDocFormats
+import XCTest
+
+/// The NDJSON record reader and result lines (the CLI test covers the stream itself).
+final class StreamTests: XCTestCase {
+    let stream = StreamCompiler(defaultCompiler: Fixtures.compiler)
+
+    func line(_ text: String, number: Int = 7) -> [String: Any] {
+        var out: [UInt8] = []
+        stream.process(line: Array(text.utf8)[...], lineNumber: number, into: &out)
+        XCTAssertEqual(out.last, 0x0A)
+        XCTAssertEqual(out.filter { $0 == 0x0A }.count, 1, "exactly one line")
+        return (try? JSONSerialization.jsonObject(with: Data(out)) as? [String: Any]) ?? [:]
+    }
+
+    func diagnostic(_ result: [String: Any]) -> [String: Any]? {
+        (result["diagnostics"] as? [[String: Any]])?.first
+    }
+
+    func testGoodRecords() {
+        let r = line(#"{"id": "a\u00e9", "text": "请阅读《用户协议》\n@小明", "extra": [1, {"x": null}]}"#)
+        XCTAssertEqual(r["id"] as? String, "aé")
+        XCTAssertNil(r["line"])
+        let document = r["document"] as? [String: Any]
+        XCTAssertEqual(document?["text"] as? String, "请阅读《用户协议》\n@小明")
+        XCTAssertEqual((document?["links"] as? [Any])?.count, 2)
+        XCTAssertEqual((r["diagnostics"] as? [Any])?.count, 0)
+
+        let warning = line(#"{"text": "《红楼梦》", "id": "w"}"#)
+        XCTAssertEqual(diagnostic(warning)?["rule"] as? String, "unknown-agreement")
+        XCTAssertEqual(diagnostic(warning)?["line"] as? Int, 1, "positions in a result are inside the text")
+
+        let inline = line(#"{"id": "m", "text": "《条款》", "manifest": {"agreements": {"条款": "https://e.com/t"}}}"#)
+        XCTAssertEqual(((inline["document"] as? [String: Any])?["links"] as? [[String: Any]])?.first?["url"] as? String, "https://e.com/t")
+    }
+
+    func testBadRecordsGiveAnErrorLine() {
+        let cases: [(String, String, Any?)] = [
+            ("not json", "a record must be a JSON object", nil),
+            (#"{"id": "x"}"#, #"no "text" member"#, "x"),
+            (#"{"id": 5, "text": "t"}"#, #""id" must be a string"#, nil),
+            (#"{"id": "y", "text": 5}"#, #""text" must be a string"#, "y"),
+            (#"{"id": "z", "text": "a", "text": "b"}"#, "two \"text\" members", "z"),
+            (#"{"text": "\ud800"}"#, "unpaired surrogate", nil),
+            (#"{"text": "a"} trailing"#, "unexpected text after the record", nil),
+            (#"{"text": "a""#, "unterminated record", nil),
+            (#"{"id": "q", "text": "a", "manifest": {"agreement": {}}}"#, "invalid manifest", "q"),
+            (#"{"id": "n", "text": "a", "x": "#  + String(repeating: "[", count: 1000) + "}", "nested more than", "n"),
+        ]
+        for (input, message, id) in cases {
+            let r = line(input, number: 17)
+            XCTAssertEqual(r["line"] as? Int, 17, input)
+            XCTAssert(r["document"] is NSNull, input)
+            XCTAssertEqual(r["id"] as? String, id as? String, input)
+            XCTAssertEqual(diagnostic(r)?["severity"] as? String, "error", input)
+            XCTAssertEqual(diagnostic(r)?["line"] as? Int, 17, input)
+            XCTAssert((diagnostic(r)?["message"] as? String)?.contains(message) == true, "\(input): \(r)")
+        }
+        // A non-string id is reported at its column.
+        XCTAssertEqual(diagnostic(line(#"{"id": 5, "text": "t"}"#))?["column"] as? Int, 8)
+    }
+
+    func testEmptyLineIsAWarningLine() {
+        let r = line("  ", number: 3)
+        XCTAssertEqual(diagnostic(r)?["rule"] as? String, "ndjson-empty-line")
+        XCTAssertEqual(diagnostic(r)?["severity"] as? String, "warning")
+        XCTAssertEqual(r["line"] as? Int, 3)
+    }
+
+    func testInvalidUTF8InTheText() {
+        var out: [UInt8] = []
+        let isError = stream.process(line: Array(#"{"id":"u","text":"ab"#.utf8)[...] + [0xFF] + Array(#""}"#.utf8), lineNumber: 1, into: &out)
+        XCTAssert(isError)
+        let r = (try? JSONSerialization.jsonObject(with: Data(out)) as? [String: Any]) ?? [:]
+        XCTAssertEqual(r["id"] as? String, "u")
+        XCTAssert(r["document"] is NSNull)
+        XCTAssertEqual(diagnostic(r)?["rule"] as? String, "invalid-utf8")
+    }
+}

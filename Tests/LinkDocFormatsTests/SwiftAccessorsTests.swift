@@ -1,0 +1,31 @@
+import LinkDocFormats
+import XCTest
+
+final class SwiftAccessorsTests: XCTestCase {
+    func testGeneratedNames() {
+        let swift = SwiftAccessors.generate(typeName: "LinkDocStrings", sources: [
+            .init(path: "Copy/privacy-dialog.txt", kind: .document),
+            .init(path: "Resources/Localizable.xcstrings", kind: .table(keys: [
+                "privacy_dialog", "privacy-dialog", "settings.title", "Hello %@", "隐私弹窗", "default", "2fa_hint", "%@", "URL_help",
+            ])),
+        ])
+        for line in [
+            "enum LinkDocStrings {",
+            "    static let privacyDialog = LinkDocResource(name: \"privacy-dialog\")",
+            "    enum Localizable {",
+            "        static let privacyDialog = LinkDocKey(table: \"Localizable\", key: \"privacy-dialog\")",
+            "        static let privacyDialog_2 = LinkDocKey(table: \"Localizable\", key: \"privacy_dialog\")",
+            "        static let settingsTitle = LinkDocKey(table: \"Localizable\", key: \"settings.title\")",
+            "        static let hello = LinkDocKey(table: \"Localizable\", key: \"Hello %@\")",
+            "        static let 隐私弹窗 = LinkDocKey(table: \"Localizable\", key: \"隐私弹窗\")",
+            "        static let `default` = LinkDocKey(table: \"Localizable\", key: \"default\")",
+            "        static let _2faHint = LinkDocKey(table: \"Localizable\", key: \"2fa_hint\")",
+            "        static let key = LinkDocKey(table: \"Localizable\", key: \"%@\")",
+            "        static let urlHelp = LinkDocKey(table: \"Localizable\", key: \"URL_help\")",
+        ] {
+            XCTAssert(swift.contains(line + "\n"), "missing: \(line)\n\(swift)")
+        }
+        XCTAssertEqual(SwiftAccessors.Source.resourceName(forPath: "a/b/Localizable.xcstrings"), "Localizable")
+        XCTAssertEqual(SwiftAccessors.Source.resourceName(forPath: ".hidden"), ".hidden")
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env python3
+"""Validates linkdoc bundles (and split files) against Grammar/bundle.schema.json.
+
+Usage: validate_bundles.py BUNDLE.json…   Prints 'bundle schema: N passed, M failed'.
+"""
+import json, pathlib, sys
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+grammar = pathlib.Path(__file__).resolve().parent.parent / "Grammar"
+document = json.loads((grammar / "document.schema.json").read_text())
+bundle = json.loads((grammar / "bundle.schema.json").read_text())
+Draft202012Validator.check_schema(bundle)
+registry = Registry().with_resource(document["$id"], Resource.from_contents(document))
+validator = Draft202012Validator(bundle, registry=registry)
+
+passed = failed = 0
+for path in sys.argv[1:]:
+    errors = sorted(validator.iter_errors(json.loads(pathlib.Path(path).read_text(encoding="utf-8"))), key=lambda e: list(e.path))
+    if errors:
+        failed += 1
+        for e in errors[:3]:
+            print("%s: %s at %s" % (path, e.message, "/".join(map(str, e.path))))
+    else:
+        passed += 1
+print("bundle schema: %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
