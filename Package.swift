@@ -33,8 +33,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "LinkDocHTML", dependencies: ["CLibXML2"]),
         .target(name: "LinkDocCore", dependencies: ["LinkDocModel", "LinkDocURL", "LinkDocHTML"]),
-        .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel"]),
         .target(name: "LinkDocFormats", dependencies: ["LinkDocCore", "LinkDocModel"]),
+        .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocFormats"]),
         .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint", "LinkDocURL", "LinkDocFormats"]),
         // Compiles a target's copy at build time; see Plugins/LinkDocPlugin and Examples/PluginDemo.
         .plugin(name: "LinkDocPlugin", capability: .buildTool(), dependencies: ["linkdoc"]),
@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "LinkDocURLTests", dependencies: ["LinkDocURL"]),
         .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML"]),
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel"]),
-        .testTarget(name: "LinkDocLintTests", dependencies: ["LinkDocLint", "LinkDocCore", "LinkDocModel"]),
+        .testTarget(name: "LinkDocLintTests", dependencies: ["LinkDocLint", "LinkDocCore", "LinkDocModel", "LinkDocFormats"]),
         .testTarget(name: "LinkDocFormatsTests", dependencies: ["LinkDocFormats", "LinkDocCore", "LinkDocModel"]),
         .testTarget(name: "LinkDocCLITests", dependencies: ["linkdoc"]),
     ]

@@ -29,6 +29,13 @@ public enum RuleCatalogue {
         InvalidUTF8Rule.self,
         DocumentTooLargeRule.self,
         TooManyLinksRule.self,
+        StringsSyntaxRule.self,
+        StringsEscapeRule.self,
+        DuplicateKeyRule.self,
+        InvalidEncodingRule.self,
+        JSONSyntaxRule.self,
+        CatalogStructureRule.self,
+        PluralCategoryRule.self,
     ]
 
     public static func rule(withID id: String) -> (any LintRule.Type)? {

@@ -78,9 +78,11 @@ enum Help {
     USAGE: linkdoc lint [PATH…|-] [--config FILE] [--manifest FILE] [--reporter NAME]
                         [--strict] [--fix [--dry-run]]
 
-    Lints files and folders (recursively; in folders, files ending in .txt, .html and
-    .htm; a file named explicitly is read whatever its extension). With no PATH it
-    lints the current folder; '-' reads standard input.
+    Lints files and folders (recursively; in folders, files ending in .txt, .html,
+    .htm, .strings and .xcstrings; a file named explicitly is read whatever its
+    extension). Every string of a localization file is linted, and findings point
+    at its line and column in the file. With no PATH it lints the current folder;
+    '-' reads standard input.
 
     OPTIONS:
       --config FILE        The configuration. Default: .linkdoc.json in the first

@@ -14,7 +14,7 @@ extension CLITests {
         let inputURL = dir.appendingPathComponent("input.ndjson")
         try input.write(to: inputURL)
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = CLIRunner.binary
         process.arguments = arguments
         process.currentDirectoryURL = root
         let out = Pipe(), err = Pipe()

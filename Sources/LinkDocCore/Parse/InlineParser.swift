@@ -356,6 +356,8 @@ struct InlineParser {
             if CharClass.isASCIIAlnum(previous) || previous == UInt8(ascii: "_") || previous == UInt8(ascii: ".") {
                 return options.autolinkEmails ? email(at: i, limit: limit) : nil
             }
+            // Format placeholders of localized strings (`%@`, `%1$@`, `%#@files@`) are no mentions.
+            if previous == UInt8(ascii: "%") || previous == UInt8(ascii: "$") || previous == UInt8(ascii: "#") { return nil }
         }
         var j = i + 1
         var count = 0

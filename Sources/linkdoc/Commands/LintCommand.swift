@@ -1,5 +1,6 @@
 import Foundation
 import LinkDocCore
+import LinkDocFormats
 import LinkDocLint
 import LinkDocModel
 
@@ -7,7 +8,7 @@ import LinkDocModel
 enum LintCommand {
     /// Extensions that lint reads when it walks a folder; a file named on the
     /// command line is read whatever its extension.
-    static let lintableExtensions: Set<String> = ["txt", "html", "htm"]
+    static let lintableExtensions: Set<String> = ["txt", "html", "htm", "strings", "xcstrings"]
 
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
         let arguments = try Arguments(rawArguments, valued: ["--config", "--manifest", "-m", "--reporter", "-r"],
@@ -45,6 +46,11 @@ enum LintCommand {
             }
             let name = input == "-" ? "<stdin>" : input
             let manifest = try manifests.manifest(for: input)
+            if let format = LocalizationFile.format(forPath: input) {
+                reports.append(linter.lint(localization: bytes, name: name, format: format,
+                                           language: LocalizationFile.language(forStringsPath: input), manifest: manifest))
+                continue
+            }
             var report = linter.lint(bytes, name: name, manifest: manifest)
             if fix, let source = report.source {
                 let edits = report.diagnostics.compactMap(\.fix).flatMap { $0 }

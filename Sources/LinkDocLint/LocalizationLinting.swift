@@ -1,0 +1,115 @@
+import LinkDocCore
+import LinkDocFormats
+
+/// Linting a localization file (`.strings`, `.xcstrings`): every string value is
+/// linted like a copy file, and each finding is moved to the line and column of
+/// the file that the translator edits, naming the key, language and variation.
+/// The reader's own findings (syntax, encoding, catalog structure) come first-hand.
+/// Fixes are not offered inside localization files: a value's bytes are escaped
+/// in the file, so an edit to the value is no edit to the file.
+extension Linter {
+    public func lint(localization bytes: [UInt8], name: String, format: LocalizationFile.Format, language: String,
+                     manifest: Manifest) -> LintFileReport {
+        let file = LocalizationFile.read(bytes, name: name, format: format, language: language)
+        var diagnostics: [LintDiagnostic] = []
+        for var d in file.diagnostics {
+            // The reader's rules are configured like any other; unknown ones keep their severity.
+            if let rule = RuleCatalogue.rule(withID: d.ruleID) {
+                guard let severity = configuration.severity(of: rule.description) else { continue }
+                d.severity = severity
+            }
+            diagnostics.append(LintDiagnostic(diagnostic: d, fix: nil))
+        }
+        for string in file.strings {
+            let report = lint(string.value, name: name, manifest: manifest)
+            // The compiler drops a leading BOM from a value; its offsets then start 3 bytes later.
+            let shift = string.value.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            for finding in report.diagnostics {
+                var d = finding.diagnostic
+                let fileOffset = string.map.fileOffset(ofValueOffset: (d.location?.offset ?? 0) + shift)
+                let (location, line) = file.text.locate(fileOffset)
+                d.location = location
+                d.sourceLine = line
+                d.message = "\(string.label): " + d.message
+                diagnostics.append(LintDiagnostic(diagnostic: d, fix: nil))
+            }
+        }
+        diagnostics.sort {
+            let a = $0.diagnostic.location?.offset ?? -1, b = $1.diagnostic.location?.offset ?? -1
+            return a != b ? a < b : $0.diagnostic.ruleID < $1.diagnostic.ruleID
+        }
+        return LintFileReport(file: name, diagnostics: diagnostics, source: nil)
+    }
+}
+
+/// Rules whose findings come from the readers of localization files.
+public protocol FileFormatRule: OptionlessRule {}
+
+extension FileFormatRule {
+    /// The reader reports these when it reads the file (see `lint(localization:)`);
+    /// there is nothing more to find in a decoded string.
+    public func check(_ context: LintContext) -> [LintFinding] { [] }
+}
+
+public struct StringsSyntaxRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.stringsSyntax, defaultSeverity: .error,
+        summary: "A .strings file that does not follow the \"key\" = \"value\"; syntax",
+        rationale: "Xcode stops reading a table at its first syntax error: every string after it silently falls back to its key.",
+        triggering: [], nonTriggering: ["\"a\" = \"b\";"])
+}
+
+public struct StringsEscapeRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.stringsEscape, defaultSeverity: .warning,
+        summary: "An unknown or malformed backslash escape in a .strings value",
+        rationale: "An unknown escape is read differently by different tools; write the character or a valid escape.",
+        triggering: [], nonTriggering: ["\"a\" = \"b\\n\";"])
+}
+
+public struct DuplicateKeyRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.duplicateKey, defaultSeverity: .warning,
+        summary: "The same key twice in one table",
+        rationale: "Only one of the two values is used; the other translation is lost without a word.",
+        triggering: [], nonTriggering: ["\"a\" = \"1\"; \"b\" = \"2\";"])
+}
+
+public struct InvalidEncodingRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.encoding, defaultSeverity: .error,
+        summary: "A localization file whose bytes are not valid UTF-8 (or UTF-16 with a BOM)",
+        rationale: "Mis-encoded translations show as mojibake in the app.",
+        triggering: [], nonTriggering: ["\"a\" = \"b\";"])
+}
+
+public struct JSONSyntaxRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.jsonSyntax, defaultSeverity: .error,
+        summary: "A String Catalog (.xcstrings) that is not valid JSON",
+        rationale: "Xcode cannot open a broken catalog, and the build fails or drops its strings.",
+        triggering: [], nonTriggering: ["{}"])
+}
+
+public struct CatalogStructureRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.catalogStructure, defaultSeverity: .error,
+        summary: "A String Catalog whose JSON does not have the catalog's shape",
+        rationale: "Entries in unexpected places are ignored by Xcode, so their translations never ship.",
+        triggering: [], nonTriggering: ["{}"])
+}
+
+public struct PluralCategoryRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.pluralCategory, defaultSeverity: .warning,
+        summary: "A plural variation whose category is not one of CLDR's six (zero, one, two, few, many, other)",
+        rationale: "A misspelled category is never chosen at run time.",
+        triggering: [], nonTriggering: ["{}"])
+}

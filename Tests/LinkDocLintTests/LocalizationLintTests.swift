@@ -1,0 +1,53 @@
+import Foundation
+import LinkDocCore
+import LinkDocFormats
+@testable import LinkDocLint
+import XCTest
+
+/// Lint reads localization files: every value is linted, findings point into the file.
+final class LocalizationLintTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    func lint(_ name: String, configuration: LintConfiguration = LintConfiguration(), language: String = "und") throws -> LintFileReport {
+        let url = Self.fixtures.appendingPathComponent(name)
+        let manifest = try Manifest.load(path: Self.fixtures.appendingPathComponent("linkdoc.json").path)
+        let format = try XCTUnwrap(LocalizationFile.format(forPath: name))
+        return try Linter(configuration: configuration).lint(localization: Array(try Data(contentsOf: url)), name: name,
+                                                              format: format, language: language, manifest: manifest)
+    }
+
+    func testCatalogFindingsPointIntoTheFile() throws {
+        let report = try lint("Localizable.xcstrings")
+        let unknown = try XCTUnwrap(report.diagnostics.first { $0.diagnostic.ruleID == RuleID.unknownAgreement })
+        XCTAssertEqual(unknown.diagnostic.location?.line, 35)
+        XCTAssertEqual(unknown.diagnostic.location?.column, 84)
+        XCTAssert(unknown.diagnostic.message.hasPrefix("key \"consent_checkbox\" (zh-Hant): unknown agreement 《使用者條款》"))
+        XCTAssert(report.diagnostics.allSatisfy { $0.fix == nil }, "no fixes inside localization files")
+        XCTAssertFalse(report.diagnostics.contains { $0.diagnostic.message.contains("@files") },
+                       "%#@files@ is a substitution placeholder, not a mention")
+    }
+
+    func testReaderFindingsTakeTheConfiguredSeverity() throws {
+        let report = try lint("malformed.strings", language: "de")
+        let syntax = report.diagnostics.filter { $0.diagnostic.ruleID == FormatRuleID.stringsSyntax }
+        XCTAssertFalse(syntax.isEmpty)
+        XCTAssert(syntax.allSatisfy { $0.diagnostic.severity == .error })
+        var relaxed = LintConfiguration()
+        relaxed.levels[FormatRuleID.stringsSyntax] = .warning
+        relaxed.levels[FormatRuleID.stringsEscape] = .off
+        XCTAssert(report.diagnostics.contains { $0.diagnostic.ruleID == FormatRuleID.stringsEscape })
+        let relaxedReport = try lint("malformed.strings", configuration: relaxed, language: "de")
+        let relaxedSyntax = relaxedReport.diagnostics.filter { $0.diagnostic.ruleID == FormatRuleID.stringsSyntax }
+        XCTAssertEqual(relaxedSyntax.count, syntax.count)
+        XCTAssert(relaxedSyntax.allSatisfy { $0.diagnostic.severity == .warning })
+        XCTAssertFalse(relaxedReport.diagnostics.contains { $0.diagnostic.ruleID == FormatRuleID.stringsEscape })
+    }
+
+    func testUTF16StringsFilesAreLinted() throws {
+        for name in ["utf16le.strings", "utf16be.strings", "utf8.strings"] {
+            let report = try lint(name, language: "zh-Hans")
+            XCTAssertFalse(report.diagnostics.contains { $0.diagnostic.ruleID == FormatRuleID.encoding }, name)
+        }
+    }
+}
