@@ -7,10 +7,11 @@
 //   CLinkDocICU    a plain-C wrapper around the system ICU (uidna, uspoof): its header has no ICU
 //                  types, so Swift code that imports Foundation never sees the system ICU headers
 //   LinkDocHTML    HTML fragments flattened through libxml2's SAX parser (no Foundation)
-//   CLibXML2       the system libxml2, seen only by LinkDocHTML
+//   CLibXML2       the system libxml2, seen only by LinkDocHTML and LinkDocXML
+//   LinkDocXML     XML documents through libxml2's SAX2 parser, entities never expanded (no Foundation)
 //   LinkDocCore    read → parse → resolve → validate → emit (the compiler)
 //   LinkDocLint    rules, configuration, reporters and fixes for `linkdoc lint`
-//   LinkDocFormats localization files (.xcstrings, .strings), bundles, NDJSON streaming
+//   LinkDocFormats localization files (.xcstrings, .strings, Android strings.xml), bundles, NDJSON streaming
 //   linkdoc        the command-line tool
 //   LinkDocPlugin  the SwiftPM build-tool plugin that runs linkdoc on a target's copy
 import PackageDescription
@@ -32,8 +33,9 @@ let package = Package(
         .target(name: "LinkDocURL", dependencies: ["CLinkDocICU"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "LinkDocHTML", dependencies: ["CLibXML2"]),
+        .target(name: "LinkDocXML", dependencies: ["CLibXML2"]),
         .target(name: "LinkDocCore", dependencies: ["LinkDocModel", "LinkDocURL", "LinkDocHTML"]),
-        .target(name: "LinkDocFormats", dependencies: ["LinkDocCore", "LinkDocModel"]),
+        .target(name: "LinkDocFormats", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocXML"]),
         .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocFormats"]),
         .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint", "LinkDocURL", "LinkDocFormats"]),
         // Compiles a target's copy at build time; see Plugins/LinkDocPlugin and Examples/PluginDemo.
@@ -46,7 +48,7 @@ let package = Package(
         .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML"]),
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel"]),
         .testTarget(name: "LinkDocLintTests", dependencies: ["LinkDocLint", "LinkDocCore", "LinkDocModel", "LinkDocFormats"]),
-        .testTarget(name: "LinkDocFormatsTests", dependencies: ["LinkDocFormats", "LinkDocCore", "LinkDocModel"]),
+        .testTarget(name: "LinkDocFormatsTests", dependencies: ["LinkDocFormats", "LinkDocCore", "LinkDocModel", "LinkDocXML"]),
         .testTarget(name: "LinkDocCLITests", dependencies: ["linkdoc"]),
     ]
 )

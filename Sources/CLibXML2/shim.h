@@ -1,5 +1,6 @@
-// Umbrella for the parts of libxml2 that LinkDocHTML uses: the HTML parser
-// driven through SAX callbacks, plus byte-position bookkeeping.
+// Umbrella for the parts of libxml2 that LinkDocHTML and LinkDocXML use: the
+// HTML and XML parsers driven through SAX callbacks, plus byte-position
+// bookkeeping.
 #ifndef LINKDOC_CLIBXML2_SHIM_H
 #define LINKDOC_CLIBXML2_SHIM_H
 
@@ -10,10 +11,10 @@
 // (_FoundationICU); any Swift module that sees both fails with "'UErrorCode'
 // has different definitions in different modules". `internal import` alone
 // does not prevent that: debug builds are compiled with -enable-testing, so a
-// test target importing XCTest (which imports Foundation) and LinkDocHTML
-// loads CLibXML2 too. We therefore hide ICU from this module. The only thing
-// ICU changes in libxml2's headers is two trailing pointer fields of
-// xmlCharEncodingHandler, which LinkDocHTML never dereferences or embeds by
+// test target importing XCTest (which imports Foundation) and LinkDocHTML or
+// LinkDocXML loads CLibXML2 too. We therefore hide ICU from this module. The
+// only thing ICU changes in libxml2's headers is two trailing pointer fields of
+// xmlCharEncodingHandler, which neither module ever dereferences or embeds by
 // value, so the ABI we call is unaffected.
 #undef LIBXML_ICU_ENABLED
 

@@ -15,6 +15,17 @@ public enum FormatRuleID {
     public static let catalogStructure = "catalog-structure"
     /// A plural variation whose category is not one of CLDR's six.
     public static let pluralCategory = "plural-category"
+    /// An Android string resource file that is not well-formed XML (libxml2's report).
+    public static let xmlSyntax = "xml-syntax"
+    /// A DOCTYPE or entity reference in an Android string resource file: never expanded or loaded.
+    public static let xmlEntity = "xml-entity"
+    /// An Android string that aapt2 rejects: an unescaped apostrophe, a malformed `\u` escape.
+    public static let androidEscape = "android-escape"
+    /// An Android escape that is not one of aapt2's (`\x` stands for `x`).
+    public static let androidUnknownEscape = "android-unknown-escape"
+    /// An Android resource file whose elements do not have the expected shape
+    /// (no `name`, a plurals item without `quantity`, a `<string>` inside a value, …).
+    public static let androidResource = "android-resource"
     /// A malformed NDJSON record (bad JSON, missing text, non-string id, …).
     public static let ndjsonRecord = "ndjson-record"
     /// An empty line in an NDJSON stream.

@@ -24,7 +24,8 @@ enum Help {
 
     static let compile = """
     USAGE: linkdoc compile [FILE…|-] [--manifest FILE] [-o FILE] [--pretty] [--verbose]
-           linkdoc compile Localizable.xcstrings|FILE.strings [--split DIR] [--language LANG]
+           linkdoc compile Localizable.xcstrings|FILE.strings|res/values-xx/strings.xml
+                           [--split DIR] [--language LANG]
            linkdoc compile --ndjson [--jobs N] < records.ndjson
            linkdoc compile --swift-accessors OUT.swift [--swift-type NAME] FILE…
 
@@ -40,6 +41,14 @@ enum Help {
     by Grammar/bundle.schema.json. Diagnostics name the key and language and point
     at the line and column in the localization file.
 
+    Android string resources are files named strings.xml, or any .xml file in a
+    values or values-… folder. <string>, <string-array> (variations item.0, item.1,
+    …) and <plurals> (plural.one, …) are read with Android's escapes, quoting and
+    whitespace rules; <xliff:g> keeps its text, <b>/<i>/<a href> and CDATA stay
+    HTML. The language comes from the folder (values-zh-rCN → zh-CN,
+    values-b+zh+Hant → zh-Hant, values → und or tools:locale). Entities and DTDs
+    are never expanded or loaded (xml-entity errors).
+
     OPTIONS:
       -m, --manifest FILE  The manifest (agreements, mentions, schemes, options).
                            Default: linkdoc.json in the input's folder or a parent.
@@ -49,8 +58,8 @@ enum Help {
       -q, --quiet          Print errors only, and no progress line.
       --split DIR          With one localization file: write DIR/LANGUAGE.json for
                            each language instead of one bundle (each atomically).
-      --language LANG      The language of a .strings file. Default: from its
-                           LANG.lproj folder, else "und".
+      --language LANG      The language of a .strings or Android file. Default:
+                           from its LANG.lproj or values-… folder, else "und".
       --ndjson             Stream mode: read records {"id": "…", "text": "…",
                            "manifest": {…}?} from standard input, one per line, and
                            write one result line per input line, in input order:
@@ -79,7 +88,8 @@ enum Help {
                         [--strict] [--fix [--dry-run]]
 
     Lints files and folders (recursively; in folders, files ending in .txt, .html,
-    .htm, .strings and .xcstrings; a file named explicitly is read whatever its
+    .htm, .strings and .xcstrings, and Android string resources: strings.xml and
+    .xml files in values* folders; a file named explicitly is read whatever its
     extension). Every string of a localization file is linted, and findings point
     at its line and column in the file. With no PATH it lints the current folder;
     '-' reads standard input.

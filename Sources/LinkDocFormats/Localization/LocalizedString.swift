@@ -26,31 +26,45 @@ public struct LocalizedString: Sendable {
 /// What reading a localization file gives: its strings in file order, and the
 /// problems found in the file itself (syntax, encoding, structure).
 public struct LocalizationFile: Sendable {
-    public enum Format: String, Sendable { case strings, xcstrings }
+    public enum Format: String, Sendable { case strings, xcstrings, androidStrings }
 
     public var format: Format
     public var text: LocalizationText
-    /// The catalog's `sourceLanguage`; nil for `.strings` files.
+    /// The catalog's `sourceLanguage`; for an Android file of the default `values/`
+    /// folder, its language; nil for `.strings` files and other Android files.
     public var sourceLanguage: String?
     public var strings: [LocalizedString]
     public var diagnostics: [Diagnostic]
 
-    /// The format for a path, by its extension; nil for copy files.
+    /// The format for a path, by its extension; nil for copy files. Android
+    /// resources are `strings.xml` anywhere and any `*.xml` in a `values*` folder
+    /// (see `AndroidResourceFolder`).
     public static func format(forPath path: String) -> Format? {
         let lower = path.lowercased()
         if lower.hasSuffix(".xcstrings") { return .xcstrings }
         if lower.hasSuffix(".strings") { return .strings }
+        if AndroidResourceFolder.isAndroidStrings(path: path) { return .androidStrings }
         return nil
     }
 
     /// Reads a localization file of the given format. Never throws: every
     /// problem becomes a diagnostic and whatever can be read is kept.
-    /// `language` is the language of a `.strings` file (ignored for catalogs).
+    /// `language` is the language of a `.strings` or Android file (ignored for catalogs).
     public static func read(_ bytes: [UInt8], name: String, format: Format, language: String) -> LocalizationFile {
         switch format {
         case .strings: StringsFileReader.read(bytes, name: name, language: language)
         case .xcstrings: XCStringsReader.read(bytes, name: name)
+        case .androidStrings: AndroidStringsReader.read(bytes, name: name, language: language)
         }
+    }
+
+    /// The language of a `.strings` file from its `xx.lproj` folder, of an Android
+    /// file from its `values-…` folder (`values-zh-rCN` → `zh-CN`), else `und`.
+    public static func language(forPath path: String) -> String {
+        if AndroidResourceFolder.isAndroidStrings(path: path) {
+            return AndroidResourceFolder.language(forPath: path) ?? "und"
+        }
+        return language(forStringsPath: path)
     }
 
     /// The language of a `.strings` file from its `xx.lproj` folder, else `und`.

@@ -5,8 +5,8 @@ import LinkDocModel
 
 /// `linkdoc compile [FILE…|-] [--manifest FILE] [-o FILE] [--pretty] [--verbose]`
 ///
-/// Copy files compile to a document each; `.xcstrings` and `.strings` files to a
-/// bundle (CompileLocalization); `--ndjson` streams records (CompileStream);
+/// Copy files compile to a document each; `.xcstrings`, `.strings` and Android
+/// `strings.xml` files to a bundle (CompileLocalization); `--ndjson` streams records (CompileStream);
 /// `--swift-accessors` writes LinkDocPlugin's accessors (CompileAccessors).
 enum CompileCommand {
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
@@ -40,7 +40,7 @@ enum CompileCommand {
         let split = arguments.value("--split")
         if split != nil {
             guard inputs.count == 1, LocalizationFile.format(forPath: inputs[0]) != nil else {
-                throw UsageError(message: "--split needs exactly one .xcstrings or .strings file")
+                throw UsageError(message: "--split needs exactly one localization file (.xcstrings, .strings or Android strings.xml)")
             }
             guard arguments.value("-o", "--output") == nil else { throw UsageError(message: "--split and -o cannot be used together") }
         }

@@ -2,7 +2,8 @@ import LinkDocCore
 import LinkDocFormats
 import LinkDocModel
 
-/// `linkdoc compile Localizable.xcstrings` / `en.lproj/Localizable.strings`:
+/// `linkdoc compile Localizable.xcstrings` / `en.lproj/Localizable.strings` /
+/// `res/values-zh-rCN/strings.xml`:
 /// every string of the file compiled, as one bundle (Grammar/bundle.schema.json)
 /// or, with `--split DIR`, one file per language.
 enum CompileLocalization {
@@ -10,7 +11,7 @@ enum CompileLocalization {
     static func compile(_ bytes: [UInt8], name: String, format: LocalizationFile.Format, language: String?,
                         compiler: Compiler, reporter: DiagnosticPrinter, progress: ProgressLine) -> CompiledLocalization {
         let file = LocalizationFile.read(bytes, name: name, format: format,
-                                         language: language ?? LocalizationFile.language(forStringsPath: name))
+                                         language: language ?? LocalizationFile.language(forPath: name))
         let compiled = compiler.compile(file) { done in progress.update(done: done, errors: 0) }
         progress.finish(done: compiled.strings.count, errors: compiled.diagnostics.filter { $0.severity == .error }.count)
         reporter.print(compiled.diagnostics)

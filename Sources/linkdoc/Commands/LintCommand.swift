@@ -7,8 +7,16 @@ import LinkDocModel
 /// `linkdoc lint [PATH…|-] [--config FILE] [--manifest FILE] [--reporter NAME] [--strict] [--fix [--dry-run]]`
 enum LintCommand {
     /// Extensions that lint reads when it walks a folder; a file named on the
-    /// command line is read whatever its extension.
-    static let lintableExtensions: Set<String> = ["txt", "html", "htm", "strings", "xcstrings"]
+    /// command line is read whatever its extension. `.xml` files only when they
+    /// are Android string resources (`strings.xml`, or in a `values*` folder):
+    /// layouts, manifests and other XML are not copy.
+    static let lintableExtensions: Set<String> = ["txt", "html", "htm", "strings", "xcstrings", "xml"]
+
+    static func isLintable(_ file: String) -> Bool {
+        let ext = (file as NSString).pathExtension.lowercased()
+        guard lintableExtensions.contains(ext) else { return false }
+        return ext != "xml" || LocalizationFile.format(forPath: file) == .androidStrings
+    }
 
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
         let arguments = try Arguments(rawArguments, valued: ["--config", "--manifest", "-m", "--reporter", "-r"],
@@ -48,7 +56,7 @@ enum LintCommand {
             let manifest = try manifests.manifest(for: input)
             if let format = LocalizationFile.format(forPath: input) {
                 reports.append(linter.lint(localization: bytes, name: name, format: format,
-                                           language: LocalizationFile.language(forStringsPath: input), manifest: manifest))
+                                           language: LocalizationFile.language(forPath: input), manifest: manifest))
                 continue
             }
             var report = linter.lint(bytes, name: name, manifest: manifest)
@@ -127,8 +135,7 @@ enum LintCommand {
                 continue
             }
             for file in walk(path) {
-                let ext = (file as NSString).pathExtension.lowercased()
-                guard lintableExtensions.contains(ext), !isExcluded(file) else { continue }
+                guard isLintable(file), !isExcluded(file) else { continue }
                 if !include.isEmpty && !include.contains(where: { $0.matches(relative(file)) }) { continue }
                 files.append(file)
             }

@@ -1,0 +1,317 @@
+import LinkDocCore
+import LinkDocXML
+
+/// Reads Android string resources (`res/values*/strings.xml`):
+///
+///     <resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+///         <string name="privacy">请阅读《用户协议》</string>          → key privacy
+///         <string-array name="tips"><item>…</item><item>…</item></string-array>
+///                                                                     → tips: item.0, item.1
+///         <plurals name="unread"><item quantity="one">…</item></plurals>
+///                                                                     → unread: plural.one
+///     </resources>
+///
+/// Also `<item type="string" name="…">` (a string), `translatable="false"`
+/// strings (compiled like the others) and `product="tablet"` (variation
+/// `product.tablet`, before any `item.N` or `plural.X`; the default product has
+/// none). Other resources (`<color>`, `<dimen>`, `<style>`, `<array>`,
+/// `<integer-array>`, …) are skipped, and so are values that are resource
+/// references (`@string/other`, `?attr/x`, `@null`), which are not text.
+///
+/// libxml2's XML parser (LinkDocXML, entities never expanded) gives the
+/// structure; each value's text is decoded from the file's own bytes by
+/// `AndroidValueDecoder` (XML references, CDATA, inline tags, Android escapes
+/// and whitespace), so every diagnostic points at the right line and column.
+///
+/// The language is the caller's (from the `values-…` folder, or `--language`);
+/// when that is `und`, a `tools:locale="en"` on `<resources>` (what Android lint
+/// reads for the default folder) gives it. A file of the default `values/`
+/// folder is the fallback for every locale, so its language is also the
+/// bundle's `sourceLanguage`.
+///
+/// Malformed XML: libxml2 reports (`xml-syntax`, with the position where it
+/// noticed) and recovers, and what it recovers is read: a value whose end tag is
+/// missing runs to the next end tag that closes it (with a warning if another
+/// resource starts inside it) or to where libxml2 stopped. libxml2 stops for
+/// good at a NUL byte and past its limits (nesting deeper than 256, 10 MB in
+/// one text node); the strings before that are kept.
+enum AndroidStringsReader {
+    static let xliffNamespace = "urn:oasis:names:tc:xliff:document:1.2"
+    static let toolsNamespace = "http://schemas.android.com/tools"
+
+    static func read(_ raw: [UInt8], name: String, language: String) -> LocalizationFile {
+        let text = LocalizationText(name: name, bytes: raw)
+        var walker = Walker(text: text, language: language)
+        walker.walk(XMLEventParser.parse(text.bytes))
+        let sourceLanguage = AndroidResourceFolder.isDefaultResources(path: name) ? walker.language : nil
+        var diagnostics = text.diagnostics + walker.diagnostics
+        diagnostics = diagnostics.enumerated().sorted {
+            let a = $0.element.location?.offset ?? -1, b = $1.element.location?.offset ?? -1
+            return a != b ? a < b : $0.offset < $1.offset
+        }.map(\.element)
+        return LocalizationFile(format: .androidStrings, text: text, sourceLanguage: sourceLanguage,
+                                strings: walker.strings, diagnostics: diagnostics)
+    }
+
+    struct Walker {
+        let text: LocalizationText
+        let b: [UInt8]
+        var language: String
+        var strings: [LocalizedString] = []
+        /// The resource each string belongs to (`string/name`, `plurals/name@tablet`),
+        /// parallel to `strings`, so a duplicate resource replaces all of its strings.
+        var owners: [String] = []
+        var diagnostics: [Diagnostic] = []
+        /// Where each resource (and each plural quantity) was first defined.
+        var seen: [String: Int] = [:]
+        var xliffPrefixes: Set<[UInt8]> = [Array("xliff".utf8)]
+        var stack: [Open] = []
+
+        init(text: LocalizationText, language: String) {
+            self.text = text
+            self.b = text.bytes
+            self.language = language
+        }
+
+        enum Role {
+            case root
+            /// A `<string>`, or an `<item>` of an array or plurals: its content is a value.
+            case value(key: String, variation: String, owner: String, contentStart: Int, selfClosing: Bool)
+            case array(key: String, product: String, owner: String, count: Int)
+            case plurals(key: String, product: String, owner: String)
+            /// An element inside a value (`<b>`, `<xliff:g>`): part of its text.
+            case inline
+            case ignored
+            /// A value (and what is open inside it) that was ended at a resource
+            /// that started inside it; its end event is ignored.
+            case closedEarly
+        }
+
+        struct Open {
+            var role: Role
+            var name: XMLName
+            var start: Int
+        }
+
+        mutating func walk(_ events: [XMLEvent]) {
+            for event in events {
+                switch event.kind {
+                case .start(let name, let attributes):
+                    start(name, attributes, cursor: event.cursor)
+                case .end:
+                    if let open = stack.popLast() { end(open, contentEnd: contentEnd(closedAt: event.cursor)) }
+                case .doctype:
+                    problem(.error, "a DOCTYPE is not allowed in string resources; its entities and DTD are never loaded or expanded",
+                            rule: FormatRuleID.xmlEntity, at: event.cursor)
+                case .problem(let p):
+                    xmlProblem(p, at: event.cursor)
+                case .endOfInput:
+                    // Elements libxml2 never closed (it reported why): values run to where it stopped.
+                    while let open = stack.popLast() { end(open, contentEnd: event.cursor) }
+                }
+            }
+        }
+
+        // MARK: Elements
+
+        mutating func start(_ name: XMLName, _ attributes: [XMLAttribute], cursor: Int) {
+            func attribute(_ local: String, uri: String? = nil) -> String? {
+                attributes.first { $0.name.local == local && $0.name.uri == uri }?.value
+            }
+            let tagStart = lastIndex(of: UInt8(ascii: "<"), before: cursor) ?? cursor
+            // Frames ended early (below) are still open to libxml2, not to us.
+            var parent = stack.lastIndex { if case .closedEarly = $0.role { false } else { true } }
+            if name.uri == nil && ["string", "string-array", "plurals", "item"].contains(name.local),
+               let v = stack.lastIndex(where: { if case .value = $0.role { true } else { false } }) {
+                // A resource inside a value: the value's end tag is missing, and libxml2
+                // nests what follows inside it. End the value here and read this element
+                // as the value's sibling; libxml2's end events still pop our frames 1:1.
+                if case .value(let key, let variation, _, _, _) = stack[v].role {
+                    problem(.warning, "\(place(key, variation)): <\(name.local)> inside the value; its end tag is probably missing, so the value ends here",
+                            rule: FormatRuleID.androidResource, at: tagStart)
+                }
+                end(stack[v], contentEnd: tagStart)
+                for i in v..<stack.count { stack[i].role = .closedEarly }
+                parent = v > 0 ? v - 1 : nil
+            }
+            var role = Role.ignored
+            switch parent.map({ stack[$0].role }) {
+            case nil:
+                role = .root
+                if name.local != "resources" || name.uri != nil {
+                    problem(.error, "the root element is <\(name.qualified)>; Android string resources are in <resources>",
+                            rule: FormatRuleID.androidResource, at: tagStart)
+                }
+                if language == "und", let locale = attribute("locale", uri: AndroidStringsReader.toolsNamespace),
+                   LocalizationFile.isLanguageTag(locale) {
+                    language = locale
+                }
+            case .root?:
+                guard name.uri == nil else { break }
+                let product = attribute("product").flatMap { $0.isEmpty || $0 == "default" ? nil : $0 } ?? ""
+                let isString = name.local == "string" || (name.local == "item" && attribute("type") == "string")
+                guard isString || name.local == "string-array" || name.local == "plurals" else { break }
+                guard let key = attribute("name"), !key.isEmpty else {
+                    problem(.error, "<\(name.local)> has no name attribute; it is skipped", rule: FormatRuleID.androidResource, at: tagStart)
+                    break
+                }
+                let kind = isString ? "string" : name.local
+                let owner = kind + "/" + key + (product.isEmpty ? "" : "@" + product)
+                duplicate(owner, place(key, product.isEmpty ? "" : "product." + product), replacing: owner, at: tagStart)
+                let prefix = product.isEmpty ? "" : "product." + product
+                if isString {
+                    role = value(key: key, variation: prefix, owner: owner, cursor: cursor)
+                } else if kind == "string-array" {
+                    role = .array(key: key, product: prefix, owner: owner, count: 0)
+                } else {
+                    role = .plurals(key: key, product: prefix, owner: owner)
+                }
+            case .array(let key, let product, let owner, let count)?:
+                if name.local == "item" && name.uri == nil {
+                    stack[parent!].role = .array(key: key, product: product, owner: owner, count: count + 1)
+                    role = value(key: key, variation: join(product, "item.\(count)"), owner: owner, cursor: cursor)
+                } else {
+                    problem(.error, "\(place(key)): <\(name.qualified)> in a <string-array>; only <item> is read",
+                            rule: FormatRuleID.androidResource, at: tagStart)
+                }
+            case .plurals(let key, let product, let owner)?:
+                guard name.local == "item" && name.uri == nil else {
+                    problem(.error, "\(place(key)): <\(name.qualified)> in <plurals>; only <item quantity=\"…\"> is read",
+                            rule: FormatRuleID.androidResource, at: tagStart)
+                    break
+                }
+                guard let quantity = attribute("quantity") else {
+                    problem(.error, "\(place(key)): a plurals <item> has no quantity attribute; it is skipped",
+                            rule: FormatRuleID.androidResource, at: tagStart)
+                    break
+                }
+                if !XCStringsReader.pluralCategories.contains(quantity) {
+                    problem(.warning, "\(place(key)): \"\(quantity)\" is not a plural quantity (zero, one, two, few, many, other); it will never be chosen",
+                            rule: FormatRuleID.pluralCategory, at: tagStart)
+                }
+                let variation = join(product, "plural." + quantity)
+                let itemOwner = owner + "#" + quantity
+                duplicate(itemOwner, "quantity \"\(quantity)\" in \(place(key))", replacing: itemOwner, at: tagStart)
+                role = value(key: key, variation: variation, owner: itemOwner, cursor: cursor)
+            case .value?, .inline?:
+                role = .inline
+                if name.uri == AndroidStringsReader.xliffNamespace, let prefix = name.prefix {
+                    xliffPrefixes.insert(Array(prefix.utf8))
+                }
+            case .ignored?, .closedEarly?:
+                break
+            }
+            stack.append(Open(role: role, name: name, start: tagStart))
+        }
+
+        func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : a + "." + b }
+
+        /// How messages name a string: `key "unread" (zh-CN, plural.one)`, as `LocalizedString.label` does.
+        func place(_ key: String, _ variation: String = "") -> String {
+            "key \"\(key)\" (\(language)\(variation.isEmpty ? "" : ", " + variation))"
+        }
+
+        /// A value starts after its start tag's '>' (libxml2's cursor is on it), or
+        /// is empty when the tag ends with "/>".
+        func value(key: String, variation: String, owner: String, cursor: Int) -> Role {
+            let selfClosing = cursor < b.count && b[cursor] == UInt8(ascii: "/")
+            let contentStart = cursor < b.count && b[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor
+            return .value(key: key, variation: variation, owner: owner, contentStart: contentStart, selfClosing: selfClosing)
+        }
+
+        /// The start of the end tag that libxml2's cursor is just past, or the
+        /// cursor itself when libxml2 closed the element without one.
+        func contentEnd(closedAt cursor: Int) -> Int {
+            guard cursor > 0, cursor <= b.count, b[cursor - 1] == UInt8(ascii: ">"),
+                  let lt = lastIndex(of: UInt8(ascii: "<"), before: cursor - 1, limit: 4096), lt + 1 < b.count, b[lt + 1] == UInt8(ascii: "/")
+            else { return cursor }
+            return lt
+        }
+
+        mutating func end(_ open: Open, contentEnd: Int) {
+            guard case .value(let key, let variation, let owner, let contentStart, let selfClosing) = open.role else { return }
+            let content = selfClosing ? contentStart..<contentStart : contentStart..<max(contentStart, contentEnd)
+            let label = place(key, variation)
+            var decoder = AndroidValueDecoder(text: text, xliffPrefixes: xliffPrefixes, label: label, start: content.lowerBound)
+            var pieces = decoder.pieces(content)
+            let hasTags = pieces.contains { if case .tag = $0 { true } else { false } }
+            if !hasTags {
+                pieces = AndroidValueDecoder.trimmed(pieces, bytes: b)
+                if isResourceReference(pieces) { return }
+            }
+            decoder.decode(pieces)
+            diagnostics += decoder.diagnostics
+            strings.append(LocalizedString(key: key, language: language, variation: variation,
+                                           value: decoder.builder.bytes, map: decoder.builder.map))
+            owners.append(owner)
+        }
+
+        /// `@string/name`, `@android:string/ok`, `?attr/name`, `@null`, `@empty`:
+        /// aapt2 reads these as references to other resources, not as text.
+        func isResourceReference(_ pieces: [AndroidValueDecoder.Piece]) -> Bool {
+            guard pieces.count == 1, case .text(let r) = pieces[0], r.count >= 2,
+                  b[r.lowerBound] == UInt8(ascii: "@") || b[r.lowerBound] == UInt8(ascii: "?") else { return false }
+            let rest = b[r.lowerBound + 1..<r.upperBound]
+            let allowed = rest.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || "_.:/+*".utf8.contains($0)
+            }
+            return allowed && (rest.contains(UInt8(ascii: "/")) || rest.elementsEqual("null".utf8) || rest.elementsEqual("empty".utf8))
+        }
+
+        /// A resource (or plural quantity) defined twice: the later one is used.
+        mutating func duplicate(_ id: String, _ what: String, replacing owner: String, at offset: Int) {
+            if let first = seen[id] {
+                let line = text.locate(first).location.line
+                problem(.warning, "duplicate \(what) (first defined on line \(line)); the later value is used",
+                        rule: FormatRuleID.duplicateKey, at: offset)
+                let keep = owners.indices.filter { owners[$0] != owner && !owners[$0].hasPrefix(owner + "#") }
+                strings = keep.map { strings[$0] }
+                owners = keep.map { owners[$0] }
+                // The replaced plurals' quantities are no duplicates of the new one's.
+                seen = seen.filter { !$0.key.hasPrefix(owner + "#") }
+            }
+            seen[id] = offset
+        }
+
+        var enclosingValue: (key: String, variation: String)? {
+            for open in stack.reversed() {
+                if case .value(let key, let variation, _, _, _) = open.role { return (key, variation) }
+            }
+            return nil
+        }
+
+        // MARK: Problems
+
+        mutating func xmlProblem(_ p: XMLProblem, at offset: Int) {
+            let place = enclosingValue.map { self.place($0.key, $0.variation) + ": " } ?? ""
+            switch p.kind {
+            case .entity:
+                var message = "entities are not allowed in string resources (\(p.message)); nothing was expanded or loaded"
+                if offset < b.count, b[offset] == UInt8(ascii: "&") || b[offset] == UInt8(ascii: "%") {
+                    var end = offset + 1
+                    while end < b.count, end - offset < 64, b[end] != UInt8(ascii: ";") { end += 1 }
+                    if end < b.count && b[end] == UInt8(ascii: ";") {
+                        let reference = String(decoding: b[offset...end], as: UTF8.self)
+                        message = "the entity reference \(reference) is not expanded: entities are not allowed in string resources, so it stands for nothing"
+                    }
+                }
+                problem(.error, place + message, rule: FormatRuleID.xmlEntity, at: offset)
+            case .syntax:
+                problem(p.isWarning ? .warning : .error, place + "malformed XML: " + p.message, rule: FormatRuleID.xmlSyntax, at: offset)
+            }
+        }
+
+        mutating func problem(_ severity: Severity, _ message: String, rule: String, at offset: Int) {
+            diagnostics.append(text.diagnostic(severity, message, rule: rule, at: offset))
+        }
+
+        func lastIndex(of byte: UInt8, before offset: Int, limit: Int = .max) -> Int? {
+            var i = min(offset, b.count) - 1
+            while i >= 0 && offset - i <= limit {
+                if b[i] == byte { return i }
+                i -= 1
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,414 @@
+import LinkDocCore
+
+/// Turns the content of one Android value element (`<string>`, an `<item>` of a
+/// `<string-array>` or `<plurals>`) into the text the app gets, with a
+/// `SourceMap` back to the file. The bytes are taken from the file itself,
+/// between the end of the start tag and the start of the end tag (libxml2 has
+/// checked the structure; see `AndroidStringsReader`), in two passes:
+///
+/// 1. XML (`pieces`): character data; `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` and
+///    `&#NN;`/`&#xNN;` decoded (any other entity is never expanded: it
+///    contributes nothing, and libxml2 has reported it); `<![CDATA[…]]>` contents
+///    as plain text (so `<a href>` inside CDATA reaches linkdoc as HTML);
+///    comments and processing instructions dropped; `<xliff:g>` tags dropped with
+///    their content kept; every other element's start and end tags (`<b>`, `<i>`,
+///    `<u>`, `<a href="…">`, Android's styled strings) kept byte for byte, so
+///    linkdoc's HTML layer reads them.
+/// 2. Android, as aapt2 does it (ResourceParser + ResourceUtils::StringBuilder):
+///    - when the value has no inline tags, leading and trailing whitespace is
+///      dropped (before escapes, so a trailing `\n` stays);
+///    - outside double quotes, each run of ASCII whitespace (space, tab, line
+///      breaks) becomes one space; an unescaped `"` opens or closes such a
+///      quoted stretch and is itself dropped; inside it whitespace is kept as is;
+///    - escapes: `\n` `\t` `\'` `\"` `\\` `\@` `\?` `\#` and `\uXXXX` (two in a
+///      row make a surrogate pair); any other `\x` stands for `x` (warned);
+///    - an unescaped `'` outside quotes is an error (aapt2 fails the build); it
+///      is kept;
+///    - an inline tag ends a quoted stretch and a whitespace run (aapt2 resets its
+///      state at spans); escapes do not continue across it.
+///    In a value with inline tags, a `<` or `&` written as `&lt;`/`&amp;` is kept
+///    as written, so the HTML layer shows it as text rather than markup.
+///
+/// Literal runs map byte for byte to the file; decoded references and escapes
+/// map to their first byte (`&`, `\`).
+struct AndroidValueDecoder {
+    let text: LocalizationText
+    let b: [UInt8]
+    /// Namespace prefixes bound to XLIFF in the file (always `xliff`).
+    let xliffPrefixes: Set<[UInt8]>
+    /// `key "name" (language, variation)`, for messages.
+    let label: String
+
+    var builder: ValueBuilder
+    var diagnostics: [Diagnostic] = []
+
+    init(text: LocalizationText, xliffPrefixes: Set<[UInt8]>, label: String, start: Int) {
+        self.text = text
+        self.b = text.bytes
+        self.xliffPrefixes = xliffPrefixes
+        self.label = label
+        self.builder = ValueBuilder(start: start)
+    }
+
+    // MARK: Pass 1: XML
+
+    enum Piece: Equatable {
+        /// Bytes of the file taken literally: character data, or a CDATA section's contents.
+        case text(Range<Int>)
+        /// A character or entity reference; nil for an entity that is never expanded.
+        case reference(Unicode.Scalar?, Range<Int>)
+        /// An inline element's start or end tag, kept as HTML.
+        case tag(Range<Int>)
+    }
+
+    /// The pieces of `content`. Total on any bytes: an unterminated construct runs to the end.
+    func pieces(_ content: Range<Int>) -> [Piece] {
+        var out: [Piece] = []
+        var i = content.lowerBound, runStart = i
+        let end = content.upperBound
+        func flush(_ upTo: Int) { if upTo > runStart { out.append(.text(runStart..<upTo)) } }
+        while i < end {
+            let c = b[i]
+            if c == UInt8(ascii: "<") {
+                flush(i)
+                if has("<!--", at: i, end) {
+                    i = after("-->", from: i + 4, end)
+                } else if has("<![CDATA[", at: i, end) {
+                    let close = find("]]>", from: i + 9, end)
+                    if close > i + 9 { out.append(.text(i + 9..<close)) }
+                    i = min(close + 3, end)
+                } else if has("<?", at: i, end) {
+                    i = after("?>", from: i + 2, end)
+                } else if has("<!", at: i, end) {
+                    i = after(">", from: i + 2, end)
+                } else {
+                    let tagEnd = endOfTag(from: i, end)
+                    if !isXLIFF(tagAt: i, end: tagEnd) { out.append(.tag(i..<tagEnd)) }
+                    i = tagEnd
+                }
+                runStart = i
+            } else if c == UInt8(ascii: "&"), let (scalar, refEnd) = reference(at: i, end) {
+                flush(i)
+                out.append(.reference(scalar, i..<refEnd))
+                i = refEnd
+                runStart = i
+            } else {
+                i += 1
+            }
+        }
+        flush(end)
+        return out
+    }
+
+    private func has(_ s: StaticString, at i: Int, _ end: Int) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard i + n <= end else { return false }
+        return s.withUTF8Buffer { p in (0..<n).allSatisfy { b[i + $0] == p[$0] } }
+    }
+
+    /// The offset of `s` at or after `from`, or `end`.
+    private func find(_ s: StaticString, from: Int, _ end: Int) -> Int {
+        var j = from
+        while j < end && !has(s, at: j, end) { j += 1 }
+        return j
+    }
+
+    private func after(_ s: StaticString, from: Int, _ end: Int) -> Int {
+        min(find(s, from: from, end) + s.utf8CodeUnitCount, end)
+    }
+
+    /// Just past the `>` of the tag at `start`, skipping `>` inside quoted attribute values.
+    private func endOfTag(from start: Int, _ end: Int) -> Int {
+        var j = start + 1
+        var quote: UInt8? = nil
+        while j < end {
+            let c = b[j]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                quote = c
+            } else if c == UInt8(ascii: ">") {
+                return j + 1
+            }
+            j += 1
+        }
+        return end
+    }
+
+    private func isXLIFF(tagAt start: Int, end: Int) -> Bool {
+        var j = start + 1
+        if j < end && b[j] == UInt8(ascii: "/") { j += 1 }
+        let nameStart = j
+        while j < end && b[j] != UInt8(ascii: ":") && !Self.endsName(b[j]) { j += 1 }
+        return j < end && b[j] == UInt8(ascii: ":") && xliffPrefixes.contains(Array(b[nameStart..<j]))
+    }
+
+    private static func endsName(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x0A || c == UInt8(ascii: "/") || c == UInt8(ascii: ">")
+    }
+
+    /// `&name;` or `&#NN;`/`&#xNN;` at `i`: its character (nil for an entity that is
+    /// not predefined) and where it ends. Nil when the `&` starts no reference
+    /// (libxml2 reported it; the `&` is then text).
+    private func reference(at i: Int, _ end: Int) -> (Unicode.Scalar?, Int)? {
+        var j = i + 1
+        if j < end && b[j] == UInt8(ascii: "#") {
+            j += 1
+            let hex = j < end && (b[j] == UInt8(ascii: "x") || b[j] == UInt8(ascii: "X"))
+            if hex { j += 1 }
+            var value: UInt32 = 0
+            let digitsStart = j
+            while j < end, j - digitsStart < 8, let d = Self.digit(b[j], hex: hex) {
+                value = value * (hex ? 16 : 10) + d
+                j += 1
+            }
+            guard j > digitsStart, j < end, b[j] == UInt8(ascii: ";") else { return nil }
+            // libxml2 reports invalid characters (&#0;, surrogates); U+FFFD stands in.
+            let valid = Unicode.Scalar(value).flatMap { $0.value == 0 ? nil : $0 }
+            return (valid ?? "\u{FFFD}", j + 1)
+        }
+        let nameStart = j
+        while j < end, j - nameStart < 256, !Self.endsName(b[j]), b[j] != UInt8(ascii: ";"), b[j] != UInt8(ascii: "&"), b[j] != UInt8(ascii: "<") { j += 1 }
+        guard j > nameStart, j < end, b[j] == UInt8(ascii: ";") else { return nil }
+        let scalar: Unicode.Scalar?
+        switch String(decoding: b[nameStart..<j], as: UTF8.self) {
+        case "amp": scalar = "&"
+        case "lt": scalar = "<"
+        case "gt": scalar = ">"
+        case "quot": scalar = "\""
+        case "apos": scalar = "'"
+        default: scalar = nil  // never expanded (see XMLEventParser)
+        }
+        return (scalar, j + 1)
+    }
+
+    private static func digit(_ c: UInt8, hex: Bool) -> UInt32? {
+        switch c {
+        case 0x30...0x39: UInt32(c - 0x30)
+        case 0x41...0x46 where hex: UInt32(c - 0x41 + 10)
+        case 0x61...0x66 where hex: UInt32(c - 0x61 + 10)
+        default: nil
+        }
+    }
+
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+
+    private static func isSpace(_ s: Unicode.Scalar?) -> Bool { s.map { $0.isASCII && isSpace(UInt8($0.value)) } ?? false }
+
+    /// Drops leading and trailing whitespace (and never-expanded references
+    /// there, which stand for nothing), as aapt2 does for values without spans.
+    static func trimmed(_ pieces: [Piece], bytes b: [UInt8]) -> [Piece] {
+        var pieces = pieces[...]
+        while let first = pieces.first {
+            if case .text(var r) = first {
+                while !r.isEmpty && isSpace(b[r.lowerBound]) { r = r.lowerBound + 1..<r.upperBound }
+                if !r.isEmpty { pieces[pieces.startIndex] = .text(r); break }
+            } else if case .reference(let s, _) = first, s != nil && !isSpace(s) {
+                break
+            }
+            pieces = pieces.dropFirst()
+        }
+        while let last = pieces.last {
+            if case .text(var r) = last {
+                while !r.isEmpty && isSpace(b[r.upperBound - 1]) { r = r.lowerBound..<r.upperBound - 1 }
+                if !r.isEmpty { pieces[pieces.endIndex - 1] = .text(r); break }
+            } else if case .reference(let s, _) = last, s != nil && !isSpace(s) {
+                break
+            }
+            pieces = pieces.dropLast()
+        }
+        return Array(pieces)
+    }
+
+    // MARK: Pass 2: Android
+
+    enum Escape { case none, backslash(at: Int), unicode(at: Int, value: UInt32, digits: Int) }
+
+    private var quoted = false
+    private var lastWasSpace = false
+    private var escape = Escape.none
+    /// A `\uD8xx` waiting for its `\uDCxx`.
+    private var highSurrogate: (value: UInt32, at: Int)? = nil
+    private var hasTags = false
+    private var apostropheReported = false
+
+    /// Decodes `pieces` (trimmed by the caller when they hold no tag) into `builder`.
+    mutating func decode(_ pieces: [Piece]) {
+        hasTags = pieces.contains { if case .tag = $0 { true } else { false } }
+        for piece in pieces {
+            switch piece {
+            case .text(let r):
+                text(r)
+            case .reference(let scalar?, let r):
+                if hasTags, case .none = escape, scalar == "<" || scalar == "&" {
+                    flushHighSurrogate()
+                    lastWasSpace = false
+                    builder.appendLiteral(b[r], at: r.lowerBound)  // stays escaped for the HTML layer
+                } else {
+                    character(scalar, at: r.lowerBound, literal: nil)
+                }
+            case .reference(nil, _):
+                break
+            case .tag(let r):
+                finishEscape()
+                builder.appendLiteral(b[r], at: r.lowerBound)
+                quoted = false
+                lastWasSpace = false
+            }
+        }
+        finishEscape()
+    }
+
+    /// A literal run: plain bytes go out in one piece; the few that matter one by one.
+    private mutating func text(_ r: Range<Int>) {
+        var i = r.lowerBound
+        while i < r.upperBound {
+            if case .none = escape, highSurrogate == nil {
+                var j = i
+                while j < r.upperBound, !Self.isSpecial(b[j]) { j += 1 }
+                if j > i {
+                    builder.appendLiteral(b[i..<j], at: i)
+                    lastWasSpace = false
+                    i = j
+                    continue
+                }
+            }
+            // One scalar (escapes may take any character).
+            var n = 1
+            while i + n < r.upperBound && b[i + n] & 0xC0 == 0x80 { n += 1 }
+            let scalar = String(decoding: b[i..<i + n], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+            character(scalar, at: i, literal: b[i..<i + n])
+            i += n
+        }
+    }
+
+    private static func isSpecial(_ c: UInt8) -> Bool {
+        isSpace(c) || c == UInt8(ascii: "\\") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
+    }
+
+    /// One character of the text. `literal` is its bytes in the file when it was
+    /// written as itself (nil when it came from a reference).
+    private mutating func character(_ c: Unicode.Scalar, at offset: Int, literal: ArraySlice<UInt8>?) {
+        switch escape {
+        case .backslash(let start):
+            escape = .none
+            if c == "u" {
+                escape = .unicode(at: start, value: 0, digits: 0)
+                return
+            }
+            flushHighSurrogate()
+            let out: Unicode.Scalar
+            switch c {
+            case "n": out = "\n"
+            case "t": out = "\t"
+            case "'", "\"", "\\", "@", "?", "#": out = c
+            default:
+                out = c
+                var hint = ""
+                if "《》[]".unicodeScalars.contains(c) { hint = "; to escape linkdoc markup in an Android string write \\\\\(c)" }
+                report(.warning, "unknown escape '\\\(c)'; Android reads it as '\(c)'\(hint)",
+                       rule: FormatRuleID.androidUnknownEscape, at: start)
+            }
+            builder.appendEscaped(out, at: start)
+            return
+        case .unicode(let start, let value, let digits):
+            if c.isASCII, let d = Self.digit(UInt8(c.value), hex: true) {
+                let value = value << 4 | d
+                if digits < 3 {
+                    escape = .unicode(at: start, value: value, digits: digits + 1)
+                } else {
+                    escape = .none
+                    unicodeEscape(value, at: start)
+                }
+                return
+            }
+            escape = .none
+            report(.error, "'\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used", rule: FormatRuleID.androidEscape, at: start)
+            flushHighSurrogate()
+            builder.appendEscaped("\u{FFFD}", at: start)
+            // and `c` is read as usual below
+        case .none:
+            break
+        }
+        // A pending high surrogate may still meet its low half in the next `\u`.
+        if c != "\\" { flushHighSurrogate() }
+        if c.isASCII && Self.isSpace(UInt8(c.value)) && !quoted {
+            if !lastWasSpace {
+                if c == " ", let literal { builder.appendLiteral(literal, at: offset) } else { builder.appendEscaped(" ", at: offset) }
+                lastWasSpace = true
+            }
+            return
+        }
+        lastWasSpace = false
+        switch c {
+        case "\\":
+            escape = .backslash(at: offset)
+        case "\"":
+            quoted.toggle()
+        case "'" where !quoted:
+            if !apostropheReported {
+                apostropheReported = true
+                report(.error, "unescaped apostrophe: aapt2 rejects it; write \\' or put the value in double quotes",
+                       rule: FormatRuleID.androidEscape, at: offset)
+            }
+            append(c, at: offset, literal: literal)
+        default:
+            append(c, at: offset, literal: literal)
+        }
+    }
+
+    private mutating func append(_ c: Unicode.Scalar, at offset: Int, literal: ArraySlice<UInt8>?) {
+        if let literal { builder.appendLiteral(literal, at: offset) } else { builder.appendEscaped(c, at: offset) }
+    }
+
+    private mutating func unicodeEscape(_ value: UInt32, at start: Int) {
+        if let high = highSurrogate {
+            highSurrogate = nil
+            if (0xDC00...0xDFFF).contains(value) {
+                builder.appendEscaped(Unicode.Scalar(0x10000 + ((high.value - 0xD800) << 10) + (value - 0xDC00))!, at: high.at)
+                return
+            }
+            unpairedSurrogate(high.value, at: high.at)
+        }
+        if (0xD800...0xDBFF).contains(value) {
+            highSurrogate = (value, start)
+        } else if let scalar = Unicode.Scalar(value) {
+            builder.appendEscaped(scalar, at: start)
+        } else {
+            unpairedSurrogate(value, at: start)
+        }
+    }
+
+    private mutating func flushHighSurrogate() {
+        if let high = highSurrogate {
+            highSurrogate = nil
+            unpairedSurrogate(high.value, at: high.at)
+        }
+    }
+
+    private mutating func unpairedSurrogate(_ value: UInt32, at offset: Int) {
+        report(.error, "unpaired surrogate \\u\(String(value, radix: 16, uppercase: true)); U+FFFD was used",
+               rule: FormatRuleID.androidEscape, at: offset)
+        builder.appendEscaped("\u{FFFD}", at: offset)
+    }
+
+    /// At an inline tag and at the end: an escape cannot continue past them.
+    private mutating func finishEscape() {
+        switch escape {
+        case .backslash(let start):
+            report(.warning, "a backslash at the end of a text run escapes nothing; Android drops it",
+                   rule: FormatRuleID.androidUnknownEscape, at: start)
+        case .unicode(let start, _, _):
+            report(.error, "'\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used", rule: FormatRuleID.androidEscape, at: start)
+            builder.appendEscaped("\u{FFFD}", at: start)
+        case .none:
+            break
+        }
+        escape = .none
+        flushHighSurrogate()
+    }
+
+    private mutating func report(_ severity: Severity, _ message: String, rule: String, at offset: Int) {
+        diagnostics.append(text.diagnostic(severity, "\(label): \(message)", rule: rule, at: offset))
+    }
+}

@@ -1,0 +1,250 @@
+// The only file that drives libxml2's XML parser (LinkDocHTML drives its HTML
+// parser). No Foundation here: see Sources/CLibXML2/shim.h for why.
+//
+// We run xmlParseDocument on a memory context with our own SAX2 handler and no
+// DOM, and record only what a reader of resource files needs: element starts
+// and ends, the DOCTYPE, and problems, each with the parser's cursor (the byte
+// offset in the input that libxml2 has consumed, xmlByteConsumed). Text is not
+// recorded: callers take the bytes between a start and an end tag from their
+// own input, which keeps exact offsets for every byte (libxml2's `characters`
+// callbacks lag behind the text they deliver). What the cursor means, measured
+// on libxml2 2.9.14:
+//   start          AT the '>' of the start tag, or at the '/' of "/>"
+//   end            just past the '>' of the end tag (just past "/>" for an
+//                  empty element); in recovery, wherever libxml2 closed it
+//   doctype        just after the DOCTYPE's name and external id (at '[' or '>')
+//   problem        where the parser stood when it noticed (for an entity
+//                  reference: just past its ';' -- we move it back to the '&')
+//
+// Hardening (XXE, billion laughs): entities are never expanded or loaded.
+// - XML_PARSE_NOENT is off, so references stay references; our getEntity and
+//   getParameterEntity return NULL, so no declared entity is ever found (the
+//   reference becomes an "Entity 'x' not defined" problem and contributes no
+//   text), and nothing can expand, nested or not.
+// - No DTDLOAD/DTDATTR/DTDVALID; externalSubset and resolveEntity stay NULL.
+// - XML_PARSE_NONET, and a process-wide external entity loader that refuses
+//   everything (libxml2 2.9 has no per-context loader), installed once.
+// - No XML_PARSE_HUGE: libxml2's default limits hold (depth 256, 10 MB per
+//   text node or CDATA section, 50,000-byte names); past them it stops.
+// - XML_PARSE_RECOVER: after a well-formedness error libxml2 keeps delivering
+//   events, so one typo does not lose the rest of the file.
+
+internal import CLibXML2
+
+/// A qualified name with the namespace that libxml2 resolved for it.
+public struct XMLName: Sendable, Equatable {
+    public var prefix: String?
+    public var local: String
+    /// The namespace URI, nil when none is bound (or the prefix is undeclared).
+    public var uri: String?
+
+    public var qualified: String { prefix.map { $0 + ":" + local } ?? local }
+}
+
+public struct XMLAttribute: Sendable, Equatable {
+    public var name: XMLName
+    /// The attribute value as libxml2 normalized it (predefined and character
+    /// references decoded).
+    public var value: String
+}
+
+/// Something wrong in the document, as libxml2 reported it.
+public struct XMLProblem: Sendable, Equatable {
+    public enum Kind: Sendable { case syntax, entity }
+    public var kind: Kind
+    public var isWarning: Bool
+    /// libxml2's message, without its trailing line break.
+    public var message: String
+}
+
+public struct XMLEvent: Sendable {
+    public enum Kind: Sendable {
+        case start(name: XMLName, attributes: [XMLAttribute])
+        case end
+        /// A `<!DOCTYPE …>`; `cursor` is the offset of its `<`.
+        case doctype
+        case problem(XMLProblem)
+        /// Where libxml2 stopped: the input's end, or earlier when it gave up
+        /// (a NUL byte, a limit, too deep nesting).
+        case endOfInput
+    }
+    public var kind: Kind
+    /// A byte offset in the input; see the top of this file for its meaning per kind.
+    public var cursor: Int
+}
+
+public enum XMLEventParser {
+    /// Problems beyond this many are counted, not recorded (a file of a million
+    /// `&x;` must not make a million diagnostics).
+    public static let maxProblems = 100
+
+    /// Parses `input` (UTF-8; an encoding declaration is ignored) and returns its
+    /// events in document order. Never fails: problems are events.
+    public static func parse(_ input: [UInt8]) -> [XMLEvent] {
+        _ = libxmlReady
+        guard input.count < Int(Int32.max) else {
+            return [XMLEvent(kind: .problem(XMLProblem(kind: .syntax, isWarning: false, message: "the file is too large to parse (2 GB or more)")), cursor: 0),
+                    XMLEvent(kind: .endOfInput, cursor: 0)]
+        }
+        let session = Session(input: input)
+        withExtendedLifetime(session) {
+            input.withUnsafeBufferPointer { buffer in
+                // An empty array may have no base address; libxml2 wants a pointer.
+                let empty: [CChar] = [0]
+                empty.withUnsafeBufferPointer { emptyBuffer in
+                    let start = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) } ?? emptyBuffer.baseAddress!
+                    // libxml2 copies the bytes into its own input buffer.
+                    guard let ctxt = xmlCreateMemoryParserCtxt(start, Int32(buffer.count)) else { return }
+                    defer {
+                        // In SAX mode libxml2 may still build a stub document (for
+                        // "expat compatibility" when it sees entity declarations);
+                        // freeing the context does not free it.
+                        if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc); ctxt.pointee.myDoc = nil }
+                        xmlFreeParserCtxt(ctxt)
+                    }
+                    session.context = ctxt
+                    var sax = xmlSAXHandler()
+                    sax.initialized = XML_SAX2_MAGIC  // startElementNs and serror need SAX2
+                    sax.startElementNs = onStart
+                    sax.endElementNs = onEnd
+                    sax.internalSubset = onDoctype
+                    sax.getEntity = noEntity
+                    sax.getParameterEntity = noEntity
+                    sax.serror = onError
+                    // Everything else stays NULL: no text, no entity declarations
+                    // kept, no external subset, no resolveEntity.
+                    guard let saxPointer = ctxt.pointee.sax else { return }
+                    saxPointer.pointee = sax
+                    ctxt.pointee.userData = Unmanaged.passUnretained(session).toOpaque()
+                    _ = xmlCtxtUseOptions(ctxt, options)
+                    // The caller's bytes are UTF-8 whatever the declaration says
+                    // (LocalizationText transcodes UTF-16 first).
+                    _ = xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8)
+                    _ = xmlParseDocument(ctxt)
+                    session.events.append(XMLEvent(kind: .endOfInput, cursor: session.cursor))
+                    session.context = nil
+                }
+            }
+        }
+        if session.droppedProblems > 0 {
+            let p = XMLProblem(kind: .syntax, isWarning: false, message: "\(session.droppedProblems) more XML problems are not shown")
+            session.events.insert(XMLEvent(kind: .problem(p), cursor: session.events.last?.cursor ?? 0), at: session.events.count - 1)
+        }
+        return session.events
+    }
+
+    /// No NOENT, no DTDLOAD/DTDATTR/DTDVALID, no HUGE, no NOCDATA (see the top).
+    /// NOERROR/NOWARNING keep libxml2 from printing; problems reach `onError`.
+    private static let options = Int32(
+        XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue
+            | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+}
+
+/// `xmlInitParser` once, before any parse; and the loader that refuses to load
+/// anything. A global `let` initializer runs exactly once, thread-safely.
+private let libxmlReady: Bool = {
+    xmlInitParser()
+    xmlSetExternalEntityLoader(refuseToLoad)
+    return true
+}()
+
+private let refuseToLoad: xmlExternalEntityLoader = { _, _, _ in nil }
+
+/// State of one parse, reached from the callbacks through `userData`.
+private final class Session {
+    let input: [UInt8]
+    var context: xmlParserCtxtPtr?
+    var events: [XMLEvent] = []
+    var problems = 0
+    var droppedProblems = 0
+
+    init(input: [UInt8]) { self.input = input }
+
+    var cursor: Int {
+        guard let context else { return 0 }
+        return min(max(0, Int(xmlByteConsumed(context))), input.count)
+    }
+
+    static func from(_ pointer: UnsafeMutableRawPointer?) -> Session? {
+        pointer.map { Unmanaged<Session>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// The offset of the nearest `byte` at or before `offset - 1`, looking back at most `limit` bytes.
+    func lastIndex(of byte: UInt8, before offset: Int, limit: Int) -> Int? {
+        var i = offset - 1
+        while i >= 0 && i >= offset - limit {
+            if input[i] == byte { return i }
+            i -= 1
+        }
+        return nil
+    }
+}
+
+private func string(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+    pointer.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0))), as: UTF8.self) }
+}
+
+private func name(_ local: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) -> XMLName {
+    XMLName(prefix: string(prefix), local: string(local) ?? "", uri: string(uri))
+}
+
+private let onStart: startElementNsSAX2Func = { ctx, local, prefix, uri, _, _, attributeCount, _, attributes in
+    guard let session = Session.from(ctx) else { return }
+    var list: [XMLAttribute] = []
+    if let attributes, attributeCount > 0 {
+        // Five pointers per attribute: local name, prefix, URI, value start, value end.
+        for n in 0..<Int(attributeCount) {
+            let a = attributes + 5 * n
+            var value = ""
+            if let start = a[3], let end = a[4], end >= start {
+                value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+            }
+            list.append(XMLAttribute(name: name(a[0], a[1], a[2]), value: value))
+        }
+    }
+    session.events.append(XMLEvent(kind: .start(name: name(local, prefix, uri), attributes: list), cursor: session.cursor))
+}
+
+private let onEnd: endElementNsSAX2Func = { ctx, _, _, _ in
+    guard let session = Session.from(ctx) else { return }
+    session.events.append(XMLEvent(kind: .end, cursor: session.cursor))
+}
+
+private let onDoctype: internalSubsetSAXFunc = { ctx, _, _, _ in
+    guard let session = Session.from(ctx) else { return }
+    let cursor = session.cursor
+    session.events.append(XMLEvent(kind: .doctype, cursor: session.lastIndex(of: UInt8(ascii: "<"), before: cursor, limit: 4096) ?? cursor))
+}
+
+private let noEntity: getEntitySAXFunc = { _, _ in nil }
+
+/// libxml2's error codes that are about entities (a reference to one, which is
+/// never found since we find none, or a problem in a declaration).
+private let entityCodes: Set<Int32> = Set([
+    XML_ERR_UNDECLARED_ENTITY, XML_WAR_UNDECLARED_ENTITY, XML_ERR_ENTITY_LOOP, XML_ERR_ENTITY_IS_EXTERNAL,
+    XML_ERR_ENTITY_IS_PARAMETER, XML_ERR_ENTITY_NOT_STARTED, XML_ERR_ENTITY_NOT_FINISHED, XML_ERR_ENTITY_PE_INTERNAL,
+    XML_ERR_ENTITY_BOUNDARY, XML_ERR_UNPARSED_ENTITY, XML_ERR_ENTITY_PROCESSING, XML_WAR_ENTITY_REDEFINED,
+    XML_ERR_NO_DTD,
+].map { Int32($0.rawValue) })
+
+private let onError: xmlStructuredErrorFunc = { ctx, error in
+    guard let session = Session.from(ctx), let error else { return }
+    session.problems += 1
+    guard session.problems <= XMLEventParser.maxProblems else {
+        session.droppedProblems += 1
+        return
+    }
+    let e = error.pointee
+    var message = string(UnsafePointer(e.message).map { UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self) }) ?? "XML error"
+    while message.last == "\n" || message.last == " " { message.removeLast() }
+    let isEntity = entityCodes.contains(Int32(e.code))
+    var cursor = session.cursor
+    // A reference is reported just past its ';': point at its '&' (or '%').
+    if isEntity, cursor > 0, session.input[cursor - 1] == UInt8(ascii: ";") {
+        let amp = session.lastIndex(of: UInt8(ascii: "&"), before: cursor, limit: 256)
+        let percent = session.lastIndex(of: UInt8(ascii: "%"), before: cursor, limit: 256)
+        if let start = [amp, percent].compactMap({ $0 }).max() { cursor = start }
+    }
+    let problem = XMLProblem(kind: isEntity ? .entity : .syntax, isWarning: e.level == XML_ERR_WARNING, message: message)
+    session.events.append(XMLEvent(kind: .problem(problem), cursor: cursor))
+}
