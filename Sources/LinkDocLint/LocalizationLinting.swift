@@ -1,7 +1,7 @@
 import LinkDocCore
 import LinkDocFormats
 
-/// Linting a localization file (`.strings`, `.xcstrings`): every string value is
+/// Linting a localization file (`.strings`, `.xcstrings`, Android `strings.xml`): every string value is
 /// linted like a copy file, and each finding is moved to the line and column of
 /// the file that the translator edits, naming the key, language and variation.
 /// The reader's own findings (syntax, encoding, catalog structure) come first-hand.
@@ -112,4 +112,49 @@ public struct PluralCategoryRule: FileFormatRule {
         summary: "A plural variation whose category is not one of CLDR's six (zero, one, two, few, many, other)",
         rationale: "A misspelled category is never chosen at run time.",
         triggering: [], nonTriggering: ["{}"])
+}
+
+public struct XMLSyntaxRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.xmlSyntax, defaultSeverity: .error,
+        summary: "An Android string resource file that is not well-formed XML",
+        rationale: "aapt2 stops at the first XML error and the build fails; linkdoc reads what libxml2 recovers, which may not be what was meant.",
+        triggering: [], nonTriggering: ["<resources><string name=\"a\">b</string></resources>"])
+}
+
+public struct XMLEntityRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.xmlEntity, defaultSeverity: .error,
+        summary: "A DOCTYPE or entity reference in an Android string resource file",
+        rationale: "Entities are how XML files read other files (XXE) or blow up in memory (billion laughs); string resources never need them, and linkdoc never expands or loads them.",
+        triggering: [], nonTriggering: ["<resources><string name=\"a\">Tom &amp; Jerry</string></resources>"])
+}
+
+public struct AndroidEscapeRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.androidEscape, defaultSeverity: .error,
+        summary: "An Android string that aapt2 rejects: an unescaped apostrophe, a malformed \\u escape",
+        rationale: "aapt2 fails the build on these; write \\' (or quote the whole value) and \\u with four hex digits.",
+        triggering: [], nonTriggering: ["<string name=\"a\">Don\\'t</string>"])
+}
+
+public struct AndroidUnknownEscapeRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.androidUnknownEscape, defaultSeverity: .warning,
+        summary: "A backslash escape that Android does not know (\\x stands for x)",
+        rationale: "Android drops the backslash silently; \\《 meant as linkdoc's markup escape needs \\\\《 in the file.",
+        triggering: [], nonTriggering: ["<string name=\"a\">\\n</string>"])
+}
+
+public struct AndroidResourceRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.androidResource, defaultSeverity: .error,
+        summary: "An Android resource whose elements do not have the expected shape",
+        rationale: "A <string> without a name, a plurals <item> without a quantity or a value missing its end tag is dropped or misread by aapt2.",
+        triggering: [], nonTriggering: ["<resources><string name=\"a\">b</string></resources>"])
 }

@@ -36,6 +36,11 @@ public enum RuleCatalogue {
         JSONSyntaxRule.self,
         CatalogStructureRule.self,
         PluralCategoryRule.self,
+        XMLSyntaxRule.self,
+        XMLEntityRule.self,
+        AndroidEscapeRule.self,
+        AndroidUnknownEscapeRule.self,
+        AndroidResourceRule.self,
     ]
 
     public static func rule(withID id: String) -> (any LintRule.Type)? {

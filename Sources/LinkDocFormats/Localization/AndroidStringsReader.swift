@@ -94,7 +94,11 @@ enum AndroidStringsReader {
         }
 
         mutating func walk(_ events: [XMLEvent]) {
+            // When libxml2 halts (a limit, a NUL byte) its final cursor may be reset;
+            // the furthest cursor it reported is where it really stopped.
+            var furthest = 0
             for event in events {
+                furthest = max(furthest, event.cursor)
                 switch event.kind {
                 case .start(let name, let attributes):
                     start(name, attributes, cursor: event.cursor)
@@ -107,7 +111,7 @@ enum AndroidStringsReader {
                     xmlProblem(p, at: event.cursor)
                 case .endOfInput:
                     // Elements libxml2 never closed (it reported why): values run to where it stopped.
-                    while let open = stack.popLast() { end(open, contentEnd: event.cursor) }
+                    while let open = stack.popLast() { end(open, contentEnd: furthest) }
                 }
             }
         }

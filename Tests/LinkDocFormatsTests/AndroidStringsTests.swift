@@ -1,0 +1,201 @@
+import Foundation
+import LinkDocCore
+import LinkDocFormats
+import LinkDocModel
+import XCTest
+
+/// Android `res/values*/strings.xml`: structure, aapt2's text rules, languages,
+/// positions, and hostile files.
+final class AndroidStringsTests: XCTestCase {
+    static let zhCN = "android/values-zh-rCN/strings.xml"
+    static let zhHant = "android/values-b+zh+Hant/strings.xml"
+    static let en = "android/values/strings.xml"
+
+    /// Reads a fixture under the name a user would give it, so the folder decides the language.
+    func read(_ name: String) throws -> LocalizationFile {
+        LocalizationFile.read(try Fixtures.bytes(name), name: "Tests/Fixtures/" + name, format: .androidStrings,
+                              language: LocalizationFile.language(forPath: name))
+    }
+
+    /// One `<string>` (the content is put between the tags as written) read from a default-folder file.
+    func value(_ content: String, file: StaticString = #filePath, line: UInt = #line) -> (String?, [String]) {
+        let xml = "<resources xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\">\n<string name=\"k\">\(content)</string>\n</resources>\n"
+        let f = LocalizationFile.read(Array(xml.utf8), name: "values/strings.xml", format: .androidStrings, language: "und")
+        return (f.value("k"), f.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.ruleID)" })
+    }
+
+    func testFormatAndLanguageFromThePath() {
+        for (path, format) in [("res/values/strings.xml", LocalizationFile.Format.androidStrings),
+                               ("strings.xml", .androidStrings), ("app/src/main/res/values-ja/arrays.xml", .androidStrings),
+                               ("res/values-night/colors.xml", .androidStrings), ("res/layout/activity_main.xml", nil),
+                               ("AndroidManifest.xml", nil), ("res/xml/values.xml", nil), ("values-x.txt", nil)] {
+            XCTAssertEqual(LocalizationFile.format(forPath: path), format, path)
+        }
+        for (path, language) in [("res/values/strings.xml", "und"), ("res/values-ja/strings.xml", "ja"),
+                                 ("res/values-zh-rCN/strings.xml", "zh-CN"), ("res/values-b+zh+Hans/strings.xml", "zh-Hans"),
+                                 ("res/values-b+sr+Latn+RS/strings.xml", "sr-Latn-RS"), ("res/values-es-r419/strings.xml", "es-419"),
+                                 ("res/values-mcc460-zh-rTW/strings.xml", "zh-TW"), ("res/values-zh-rCN-night/strings.xml", "zh-CN"),
+                                 ("res/values-night/strings.xml", "und"), ("res/values-v21/strings.xml", "und"),
+                                 ("res/values-car/strings.xml", "und"), ("res/values-b+../strings.xml", "und"),
+                                 ("strings.xml", "und"), ("fr.lproj/Localizable.strings", "fr")] {
+            XCTAssertEqual(LocalizationFile.language(forPath: path), language, path)
+        }
+    }
+
+    func testDefaultFolderFixture() throws {
+        let file = try read(Self.en)
+        XCTAssertEqual(file.diagnostics.map(\.message), [])
+        XCTAssertEqual(file.sourceLanguage, "en", "tools:locale names the default folder's language, the fallback for every locale")
+        XCTAssert(file.strings.allSatisfy { $0.language == "en" })
+        XCTAssertEqual(Set(file.strings.map(\.key)), ["app_name", "privacy_title", "privacy_body", "escapes", "quoted", "collapsed",
+                                                      "entities", "welcome", "styled", "cdata_link", "onboarding_tips",
+                                                      "unread_messages", "tablet_hint"],
+                       "the @string/ alias, <color> and <dimen> are not text")
+        XCTAssertEqual(file.value("escapes"), "@home: Don't say \"hi\"\nTab:\tunicode:中 emoji:😀 back\\slash")
+        XCTAssertEqual(file.value("quoted"), "  It's   kept   as is  ")
+        XCTAssertEqual(file.value("collapsed"), "Lines and spaces collapse")
+        XCTAssertEqual(file.value("entities"), "Tom & Jerry <3 中文")
+        XCTAssertEqual(file.value("welcome"), "Welcome, %1$s! You have %2$d new messages.")
+        XCTAssertEqual(file.value("styled"), "By continuing you accept the <b>Terms</b> and <a href=\"https://example.com/privacy?a=1&amp;b=2\">privacy policy</a>.")
+        // CDATA is text to aapt2 too: its unescaped quotes open and close a quoted
+        // stretch and are dropped (Html.fromHtml, like linkdoc, reads href=… unquoted).
+        XCTAssertEqual(file.value("cdata_link"), "Read our <a href=https://example.com/terms>terms</a> & conditions.")
+        XCTAssertEqual(file.strings.filter { $0.key == "onboarding_tips" }.map(\.variation), ["item.0", "item.1", "item.2"])
+        XCTAssertEqual(file.value("onboarding_tips", variation: "item.2"), "Mention a friend with @小明")
+        XCTAssertEqual(file.value("unread_messages", variation: "plural.one"), "%d unread message")
+        XCTAssertEqual(file.value("tablet_hint", variation: "product.tablet"), "Rotate your tablet")
+        XCTAssertEqual(file.value("tablet_hint"), "Rotate your phone")
+    }
+
+    func testCompiledDocumentsKeepLinksStylesAndHTML() throws {
+        let compiled = Fixtures.compiler.compile(try read(Self.zhCN))
+        XCTAssertNil(compiled.sourceLanguage)
+        func doc(_ key: String, _ variation: String = "") throws -> Document {
+            try XCTUnwrap(compiled.document(key, "zh-CN", variation)).document
+        }
+        XCTAssertEqual(try doc("privacy_body").links.map(\.kind), [.agreement, .agreement, .mention])
+        let styled = try doc("styled")
+        XCTAssertEqual(styled.text, "继续即表示您同意《用户协议》和隐私政策。")
+        XCTAssertEqual(styled.links.map(\.kind), [.agreement, .url], "an agreement inside <b>, an <a href>")
+        XCTAssertEqual(styled.styles.count, 1)
+        XCTAssertEqual(try doc("cdata_link").links.first?.url, "https://example.com/terms", "CDATA HTML becomes a link")
+        XCTAssertEqual(try doc("onboarding_tips", "item.1").links.map(\.kind), [.agreement])
+        XCTAssertEqual(try doc("unread_messages", "plural.other").text, "%d 条未读消息")
+        XCTAssertEqual(try doc("escapes").text, "@首页：别说\"你好\"\n制表符：\t中文")
+    }
+
+    /// The semantics of aapt2 that the reader implements, one case each.
+    func testTextRules() {
+        let cases: [(String, String?)] = [
+            ("  lead and trail  ", "lead and trail"),
+            ("a \n\t  b", "a b"),
+            ("\"  quoted  \"", "  quoted  "),
+            ("a\"  b  \"c  d", "a  b  c d"),
+            ("trailing escape\\n  ", "trailing escape\n"),
+            ("\\'\\\"\\\\\\@\\?\\#", "'\"\\@?#"),
+            ("\\u4e2d\\u4E2D", "中中"),
+            ("&#x1F600;&#65;&lt;&gt;", "😀A<>"),
+            ("&quot; a  b &quot;", " a  b "),  // aapt2 reads decoded text: &quot; quotes too
+            ("a<!-- comment -->b<?pi x?>c", "abc"),
+            ("<xliff:g id=\"n\" example=\"3\">%d</xliff:g> items", "%d items"),
+            ("<![CDATA[<b>bold</b> & \\'x\\']]>", "<b>bold</b> & 'x'"),
+            ("  <b>kept</b>  ", " <b>kept</b> ", ),  // with a span, no trimming (whitespace still collapses)
+            ("<b>a &lt; b &amp; c</b>", "<b>a &lt; b &amp; c</b>"),
+            ("a &lt; b", "a < b"),
+            ("\"a<b>b  c</b>  d", "a<b>b c</b> d"),  // a tag ends the quoted stretch
+            ("@string/other", nil),
+            ("@null", nil),
+            ("@小明 hi", "@小明 hi"),
+            ("", ""),
+        ]
+        for (content, expected) in cases {
+            let (value, diagnostics) = value(content)
+            XCTAssertEqual(value, expected, content)
+            XCTAssertEqual(diagnostics, [], content)
+        }
+    }
+
+    func testEscapeProblems() {
+        XCTAssertEqual(value("It's").1, ["2:20 android-escape"])
+        XCTAssertEqual(value("It's").0, "It's", "kept, though aapt2 rejects it")
+        XCTAssertEqual(value("\"It's\"").1, [], "fine inside quotes")
+        XCTAssertEqual(value("\\u12G4").0, "\u{FFFD}G4")
+        XCTAssertEqual(value("\\u12G4").1, ["2:18 android-escape"])
+        XCTAssertEqual(value("\\uD83D x").1, ["2:18 android-escape"], "an unpaired surrogate")
+        XCTAssertEqual(value("a\\qb").0, "aqb")
+        XCTAssertEqual(value("a\\qb").1, ["2:19 android-unknown-escape"])
+        XCTAssertEqual(value("a\\<b>x</b>").1, ["2:19 android-unknown-escape"], "an escape does not reach past a tag")
+    }
+
+    func testDiagnosticsNameKeyLanguageAndPosition() throws {
+        let compiled = Fixtures.compiler.compile(try read(Self.zhHant))
+        XCTAssertEqual(compiled.rendered, [
+            "5:36: warning: key \"privacy_body\" (zh-Hant): unknown agreement 《使用者條款》: the manifest has no agreement with this title, so it stays text [unknown-agreement]",
+            "7:33: error: key \"apostrophe\" (zh-Hant): unescaped apostrophe: aapt2 rejects it; write \\' or put the value in double quotes [android-escape]",
+            "8:35: error: key \"bad_unicode\" (zh-Hant): '\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used [android-escape]",
+            "9:48: warning: key \"markup_escape\" (zh-Hant): unknown escape '\\《'; Android reads it as '《'; to escape linkdoc markup in an Android string write \\\\《 [android-unknown-escape]",
+            "9:48: warning: key \"markup_escape\" (zh-Hant): unknown agreement 《這個是》: the manifest has no agreement with this title, so it stays text [unknown-agreement]",
+            "12:9: warning: key \"unread_messages\" (zh-Hant): \"several\" is not a plural quantity (zero, one, two, few, many, other); it will never be chosen [plural-category]",
+            "14:5: warning: duplicate key \"privacy_title\" (zh-Hant) (first defined on line 4); the later value is used [duplicate-key]",
+        ])
+        XCTAssertEqual(compiled.document("privacy_title", "zh-Hant")?.document.text, "重複的標題")
+        XCTAssertEqual(compiled.document("markup_escape", "zh-Hant")?.document.links, [], "\\\\《 is linkdoc's escape; \\《 is a bracket")
+        let d = try XCTUnwrap(compiled.diagnostics.first)
+        XCTAssertEqual(d.file, "Tests/Fixtures/" + Self.zhHant)
+        XCTAssertEqual(d.sourceLine, "    <string name=\"privacy_body\">請閱讀《使用者條款》。如有疑問請聯絡 @小明。</string>")
+    }
+
+    /// Byte-exact positions through entities, escapes and CDATA: 《红楼梦》 is found
+    /// at its column in the file whatever precedes it in the value.
+    func testPositionsMapThroughEntitiesEscapesAndCDATA() throws {
+        for (content, column) in [("&amp;&#x4E2D;\\n\\' 《红楼梦》", 36), ("<![CDATA[<b>x</b>]]> 《红楼梦》", 39), ("<b>粗</b>\n   《红楼梦》", 4)] {
+            let xml = "<resources>\n<string name=\"k\">\(content)</string>\n</resources>\n"
+            let file = LocalizationFile.read(Array(xml.utf8), name: "values/strings.xml", format: .androidStrings, language: "und")
+            let compiled = Fixtures.compiler.compile(file)
+            let d = try XCTUnwrap(compiled.diagnostics.first { $0.ruleID == RuleID.unknownAgreement }, content)
+            XCTAssertEqual(d.location?.column, column, content)
+        }
+    }
+
+    func testGoldenBundle() throws {
+        // To update: swift run linkdoc compile Tests/Fixtures/android/values/strings.xml
+        //   --manifest Tests/Fixtures/linkdoc.json --pretty > Tests/Fixtures/android/values.bundle.json
+        let compiled = Fixtures.compiler.compile(try read(Self.en))
+        let json = JSONFormatter.prettyPrinted(BundleWriter.bundle(compiled)) + [0x0A]
+        XCTAssertEqual(String(decoding: json, as: UTF8.self), String(decoding: try Fixtures.bytes("android/values.bundle.json"), as: UTF8.self))
+        let bundle = try LinkDocBundle(jsonData: Data(BundleWriter.bundle(compiled)))
+        XCTAssertEqual(try bundle.document(key: "unread_messages", languages: ["en"], variation: "plural.few").text, "%d unread messages",
+                       "plural fallback to other")
+        XCTAssertEqual(try bundle.document(key: "privacy_title", languages: ["de"]).text, "Before you start",
+                       "the default resources are the fallback for any language")
+    }
+
+    func testBundlesMatchTheSchema() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linkdoc-android-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var paths: [String] = []
+        for name in [Self.en, Self.zhCN, Self.zhHant, "android/hostile/values/xxe-file.xml"] {
+            let compiled = Fixtures.compiler.compile(try read(name))
+            let url = dir.appendingPathComponent("bundle-\(paths.count).json")
+            try Data(BundleWriter.bundle(compiled)).write(to: url)
+            paths.append(url.path)
+            for (language, json) in BundleWriter.split(compiled) {
+                let split = dir.appendingPathComponent("split-\(paths.count)-\(language).json")
+                try Data(json).write(to: split)
+                paths.append(split.path)
+            }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Fixtures.directory.deletingLastPathComponent().appendingPathComponent("validate_bundles.py").path] + paths
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "bundle schema validation failed (needs python3 with jsonschema):\n\(text)")
+        XCTAssert(text.contains("bundle schema: \(paths.count) passed, 0 failed"), text)
+    }
+}
