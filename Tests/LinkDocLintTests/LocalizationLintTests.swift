@@ -44,6 +44,25 @@ final class LocalizationLintTests: XCTestCase {
         XCTAssertFalse(relaxedReport.diagnostics.contains { $0.diagnostic.ruleID == FormatRuleID.stringsEscape })
     }
 
+    func testAndroidFindingsPointIntoTheFileAndTakeTheConfiguredSeverity() throws {
+        let report = try lint("android/values-zh-rCN/strings.xml", language: "zh-CN")
+        let mention = try XCTUnwrap(report.diagnostics.first { $0.diagnostic.ruleID == "unresolved-mention" })
+        XCTAssertEqual(mention.diagnostic.message, "key \"escapes\" (zh-CN): @首页 is not in the manifest's mentions")
+        XCTAssertEqual([mention.diagnostic.location?.line, mention.diagnostic.location?.column], [6, 28], "at the \\@ escape")
+        XCTAssertEqual(report.diagnostics.first { $0.diagnostic.ruleID == RuleID.unknownAgreement }?.diagnostic.location?.line, 10)
+
+        let hostile = try lint("android/hostile/values/xxe-file.xml")
+        XCTAssertEqual(hostile.diagnostics.map(\.diagnostic.ruleID), Array(repeating: FormatRuleID.xmlEntity, count: 4))
+        XCTAssert(hostile.diagnostics.allSatisfy { $0.diagnostic.severity == .error })
+        var relaxed = LintConfiguration()
+        relaxed.levels[FormatRuleID.xmlEntity] = .warning
+        relaxed.levels[FormatRuleID.androidEscape] = .off
+        XCTAssert(try lint("android/hostile/values/xxe-file.xml", configuration: relaxed).diagnostics.allSatisfy { $0.diagnostic.severity == .warning })
+        let hant = try lint("android/values-b+zh+Hant/strings.xml", configuration: relaxed, language: "zh-Hant")
+        XCTAssertFalse(hant.diagnostics.contains { $0.diagnostic.ruleID == FormatRuleID.androidEscape })
+        XCTAssert(hant.diagnostics.contains { $0.diagnostic.ruleID == FormatRuleID.androidUnknownEscape })
+    }
+
     func testUTF16StringsFilesAreLinted() throws {
         for name in ["utf16le.strings", "utf16be.strings", "utf8.strings"] {
             let report = try lint(name, language: "zh-Hans")
