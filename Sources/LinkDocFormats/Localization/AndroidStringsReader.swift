@@ -65,7 +65,8 @@ enum AndroidStringsReader {
         /// Where each resource (and each plural quantity) was first defined.
         var seen: [String: Int] = [:]
         var xliffPrefixes: Set<[UInt8]> = [Array("xliff".utf8)]
-        var stack: [Open] = []
+        /// The open elements, by what they are to us (libxml2's nesting, one frame per element).
+        var stack: [Role] = []
 
         init(text: LocalizationText, language: String) {
             self.text = text
@@ -85,12 +86,6 @@ enum AndroidStringsReader {
             /// A value (and what is open inside it) that was ended at a resource
             /// that started inside it; its end event is ignored.
             case closedEarly
-        }
-
-        struct Open {
-            var role: Role
-            var name: XMLName
-            var start: Int
         }
 
         mutating func walk(_ events: [XMLEvent]) {
@@ -124,22 +119,22 @@ enum AndroidStringsReader {
             }
             let tagStart = lastIndex(of: UInt8(ascii: "<"), before: cursor) ?? cursor
             // Frames ended early (below) are still open to libxml2, not to us.
-            var parent = stack.lastIndex { if case .closedEarly = $0.role { false } else { true } }
+            var parent = stack.lastIndex { if case .closedEarly = $0 { false } else { true } }
             if name.uri == nil && ["string", "string-array", "plurals", "item"].contains(name.local),
-               let v = stack.lastIndex(where: { if case .value = $0.role { true } else { false } }) {
+               let v = stack.lastIndex(where: { if case .value = $0 { true } else { false } }) {
                 // A resource inside a value: the value's end tag is missing, and libxml2
                 // nests what follows inside it. End the value here and read this element
                 // as the value's sibling; libxml2's end events still pop our frames 1:1.
-                if case .value(let key, let variation, _, _, _) = stack[v].role {
+                if case .value(let key, let variation, _, _, _) = stack[v] {
                     problem(.warning, "\(place(key, variation)): <\(name.local)> inside the value; its end tag is probably missing, so the value ends here",
                             rule: FormatRuleID.androidResource, at: tagStart)
                 }
                 end(stack[v], contentEnd: tagStart)
-                for i in v..<stack.count { stack[i].role = .closedEarly }
+                for i in v..<stack.count { stack[i] = .closedEarly }
                 parent = v > 0 ? v - 1 : nil
             }
             var role = Role.ignored
-            switch parent.map({ stack[$0].role }) {
+            switch parent.map({ stack[$0] }) {
             case nil:
                 role = .root
                 if name.local != "resources" || name.uri != nil {
@@ -172,7 +167,7 @@ enum AndroidStringsReader {
                 }
             case .array(let key, let product, let owner, let count)?:
                 if name.local == "item" && name.uri == nil {
-                    stack[parent!].role = .array(key: key, product: product, owner: owner, count: count + 1)
+                    stack[parent!] = .array(key: key, product: product, owner: owner, count: count + 1)
                     role = value(key: key, variation: join(product, "item.\(count)"), owner: owner, cursor: cursor)
                 } else {
                     problem(.error, "\(place(key)): <\(name.qualified)> in a <string-array>; only <item> is read",
@@ -205,7 +200,7 @@ enum AndroidStringsReader {
             case .ignored?, .closedEarly?:
                 break
             }
-            stack.append(Open(role: role, name: name, start: tagStart))
+            stack.append(role)
         }
 
         func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : a + "." + b }
@@ -232,8 +227,8 @@ enum AndroidStringsReader {
             return lt
         }
 
-        mutating func end(_ open: Open, contentEnd: Int) {
-            guard case .value(let key, let variation, let owner, let contentStart, let selfClosing) = open.role else { return }
+        mutating func end(_ role: Role, contentEnd: Int) {
+            guard case .value(let key, let variation, let owner, let contentStart, let selfClosing) = role else { return }
             let content = selfClosing ? contentStart..<contentStart : contentStart..<max(contentStart, contentEnd)
             let label = place(key, variation)
             var decoder = AndroidValueDecoder(text: text, xliffPrefixes: xliffPrefixes, label: label, start: content.lowerBound)
@@ -278,8 +273,8 @@ enum AndroidStringsReader {
         }
 
         var enclosingValue: (key: String, variation: String)? {
-            for open in stack.reversed() {
-                if case .value(let key, let variation, _, _, _) = open.role { return (key, variation) }
+            for role in stack.reversed() {
+                if case .value(let key, let variation, _, _, _) = role { return (key, variation) }
             }
             return nil
         }
