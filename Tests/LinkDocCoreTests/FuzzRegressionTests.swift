@@ -57,4 +57,17 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(d.sourceLine, "请阅读《红楼梦》")
         XCTAssertNil(d.sourceLineColumn)
     }
+
+    /// fuzz target `compile` (crash-9ed2c6ca…, a false alarm of the harness): an image followed
+    /// by a combining mark. The mark joins the U+FFFC into one grapheme cluster, and ranges never
+    /// split a cluster, so the attachment covers both; the harness now expects one cluster that
+    /// starts with U+FFFC, not a lone U+FFFC.
+    func testImageFollowedByACombiningMark() throws {
+        let document = try XCTUnwrap(Compiler().compile("<img src=\"https://e.com/x.png\">\u{2DF1}f").document)
+        XCTAssertEqual(document.text, "\u{FFFC}\u{2DF1}f")
+        let attachment = try XCTUnwrap(document.attachments.first)
+        XCTAssertEqual(attachment.range.utf16, TextSpan(location: 0, length: 2))
+        XCTAssertEqual(attachment.range.utf8, TextSpan(location: 0, length: 6))
+        XCTAssertEqual(attachment.url, "https://e.com/x.png")
+    }
 }

@@ -91,7 +91,10 @@ func checkDocumentInvariants(_ document: Document) {
     for (k, p) in document.paragraphs.enumerated() { _ = checkedText(of: p.range, in: document, what: "paragraph \(k)") }
     for (k, a) in document.attachments.enumerated() {
         let covered = checkedText(of: a.range, in: document, what: "attachment \(k)")
-        require(covered == "\u{FFFC}", "attachment \(k) covers \(covered.debugDescription), not U+FFFC", document)
+        // One U+FFFC; widened to the whole grapheme cluster when combining marks follow it
+        // (ranges never split a cluster, see TextRange).
+        require(covered.unicodeScalars.first == "\u{FFFC}" && covered.count == 1,
+                "attachment \(k) covers \(covered.debugDescription), not one U+FFFC cluster", document)
         if let url = a.url { require(url.utf8.allSatisfy { $0 < 0x80 }, "attachment \(k): URL not ASCII", document) }
     }
 }
