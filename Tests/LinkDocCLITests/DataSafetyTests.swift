@@ -89,6 +89,23 @@ final class DataSafetyTests: XCTestCase {
         XCTAssertEqual(try leftovers(in: dir, of: "out.json"), [], "no temporary file is left")
     }
 
+    func testFullDiskOnStandardOutputIsAnError() throws {
+        // /dev/full: every write fails with ENOSPC. (Linux provides it, containers included.)
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full on this system") }
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = ["compile", CLIRunner.packageRoot.appendingPathComponent("Examples/privacy-dialog.txt").path]
+        process.standardOutput = full
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 2, "output that did not arrive must not exit 0")
+        XCTAssert(message.contains("linkdoc: error: cannot write standard output: No space left on device"), message)
+    }
+
     /// Inputs that cannot be read, without relying on permissions (CI runs as root).
     func makeMixedInputs(in dir: URL) throws -> (good: [String], unreadable: [String], invalid: [String]) {
         let fm = FileManager.default
