@@ -9,6 +9,9 @@ public struct CompileResult: Sendable {
     public var source: SourceText?
     /// For each link of `document`, the byte range in `source.bytes` it was written in.
     public var linkSources: [Range<Int>] = []
+    /// Bytes examined by the parse stage's own scans (inline parser and HTML flattener, not
+    /// libxml2): a deterministic work measure for Tests/LinkDocCoreTests/WorkGrowthTests.swift.
+    var parseWork = 0
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -57,9 +60,11 @@ public struct Compiler: Sendable {
         var resolver: Resolver
         var styles: [(Range<Int>, Style)] = []
         var attachments: [(Range<Int>, Attachment)] = []
+        var work = 0
         if HTMLFragment.mayContainHTML(source.bytes) {
             let html = HTMLFragment(source.bytes, maxDepth: manifest.options.maxHTMLDepth)
             let parsed = InlineParser.parse(html.flat.text, options: parseOptions, anchors: html.anchors)
+            work = html.flat.work + parsed.work
             resolver = Resolver(source: source, input: html.flat.text, inputToSource: html.sourceOffset(ofFlat:),
                                 manifest: manifest, index: index, urls: urls)
             html.report(into: &resolver)
@@ -67,12 +72,14 @@ public struct Compiler: Sendable {
             (styles, attachments) = html.decorations(&resolver)
         } else {
             let parsed = InlineParser.parse(source.bytes, options: parseOptions)
+            work = parsed.work
             resolver = Resolver(source: source, input: source.bytes, inputToSource: { $0 }, manifest: manifest, index: index, urls: urls)
             resolver.resolve(parsed)
         }
         let (document, linkSources) = DocumentAssembler.assemble(text: resolver.text, links: resolver.links,
                                                                  styles: styles, attachments: attachments)
         let diagnostics = resolver.diagnostics.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
-        return CompileResult(document: document, diagnostics: diagnostics, source: source, linkSources: linkSources)
+        return CompileResult(document: document, diagnostics: diagnostics, source: source, linkSources: linkSources,
+                             parseWork: work)
     }
 }

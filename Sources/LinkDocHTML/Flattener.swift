@@ -69,9 +69,13 @@ final class Flattener: SAXEventHandler {
     private var boundarySequence = 0
 
     init(source: [UInt8], options: HTMLOptions) {
-        self.scanner = SourceScanner(bytes: InputSanitizer.sanitize(source))
+        let meter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        meter.initialize(to: 0)
+        self.scanner = SourceScanner(bytes: InputSanitizer.sanitize(source), meter: meter)
         self.options = options
     }
+
+    deinit { scanner.meter.deallocate() }
 
     func run() -> FlatHTML {
         let source = scanner.bytes
@@ -83,7 +87,8 @@ final class Flattener: SAXEventHandler {
             text: text,
             elements: slots.compactMap { $0 },
             diagnostics: diagnostics.sorted(),
-            offsetMap: offsetMap
+            offsetMap: offsetMap,
+            work: scanner.meter.pointee
         )
     }
 
@@ -126,7 +131,10 @@ final class Flattener: SAXEventHandler {
             emitText(Array(chunk), source: lastTextSource, sourceEnd: processed, identity: false)
             return
         }
-        if let amp = scanner.referenceStart(endingIn: processed..<cursor) {
+        // libxml2 may report a cursor behind what was already processed (an unknown entity
+        // whose name spans its input-buffer refill, found by fuzzing); then there is no
+        // reference to look for, and the text is mapped by the paths below.
+        if processed <= cursor, let amp = scanner.referenceStart(endingIn: processed..<cursor) {
             // A character or entity reference just parsed: "&amp;" → "&".
             processGap(processed..<amp)
             lastTextSource = amp
@@ -196,6 +204,7 @@ final class Flattener: SAXEventHandler {
         var i = range.lowerBound
         var textStart = i
         while i < end {
+            scanner.tick()
             guard bytes[i] == ASCII.lessThan, i + 1 < end else { i += 1; continue }
             let next = bytes[i + 1]
             if next == ASCII.slash, i + 2 < end, ASCII.isLetter(bytes[i + 2]) {
@@ -228,7 +237,7 @@ final class Flattener: SAXEventHandler {
 
     private func skipPast(_ byte: UInt8, from start: Int, limit: Int) -> Int {
         var i = start
-        while i < limit, scanner.bytes[i] != byte { i += 1 }
+        while i < limit, scanner.bytes[i] != byte { i += 1; scanner.tick() }
         return min(i + 1, limit)
     }
 

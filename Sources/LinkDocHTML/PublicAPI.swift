@@ -110,12 +110,16 @@ public struct FlatHTML: Sendable {
     public let diagnostics: [HTMLDiagnostic]
 
     let offsetMap: OffsetMap
+    /// Source bytes the flattener's own scans examined (libxml2's work is not counted):
+    /// a deterministic measure for the tests that check flattening stays linear.
+    package let work: Int
 
-    init(text: [UInt8], elements: [HTMLElement], diagnostics: [HTMLDiagnostic], offsetMap: OffsetMap) {
+    init(text: [UInt8], elements: [HTMLElement], diagnostics: [HTMLDiagnostic], offsetMap: OffsetMap, work: Int = 0) {
         self.text = text
         self.elements = elements
         self.diagnostics = diagnostics
         self.offsetMap = offsetMap
+        self.work = work
     }
 
     /// Maps a byte offset in `text` to a byte offset in the original input

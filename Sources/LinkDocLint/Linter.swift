@@ -53,7 +53,7 @@ public struct Linter: Sendable {
                 guard !suppressions.suppresses(finding.ruleID, onLine: location.line) else { continue }
                 diagnostics.append(LintDiagnostic(
                     diagnostic: Diagnostic(severity: severity, message: finding.message, ruleID: finding.ruleID, file: name,
-                                           location: location, sourceLine: source.lineText(containing: finding.offset)),
+                                           at: finding.offset, in: source),
                     fix: finding.fix))
             }
         }

@@ -22,17 +22,30 @@ public struct Diagnostic: Hashable, Sendable {
     public var file: String
     /// Where in the file; nil for problems with the file as a whole.
     public var location: SourceLocation?
-    /// The text of the line at `location`, for the excerpt under the message.
+    /// The text of the line at `location`, for the excerpt under the message; for a very long
+    /// line, only a window around `location` (see `SourceText.excerpt(around:)`).
     public var sourceLine: String?
+    /// The column of `location` within `sourceLine`, when `sourceLine` is such a window;
+    /// nil when it is the whole line (then it is `location.column`).
+    public var sourceLineColumn: Int?
 
     public init(severity: Severity, message: String, ruleID: String, file: String,
-                location: SourceLocation? = nil, sourceLine: String? = nil) {
+                location: SourceLocation? = nil, sourceLine: String? = nil, sourceLineColumn: Int? = nil) {
         self.severity = severity
         self.message = message
         self.ruleID = ruleID
         self.file = file
         self.location = location
         self.sourceLine = sourceLine
+        self.sourceLineColumn = sourceLineColumn
+    }
+
+    /// A diagnostic at `offset` of `source`, with its location and excerpt.
+    public init(severity: Severity, message: String, ruleID: String, file: String, at offset: Int, in source: SourceText) {
+        let location = source.location(ofOffset: offset)
+        let excerpt = source.excerpt(around: offset)
+        self.init(severity: severity, message: message, ruleID: ruleID, file: file, location: location,
+                  sourceLine: excerpt.line, sourceLineColumn: excerpt.column == location.column ? nil : excerpt.column)
     }
 }
 

@@ -13,7 +13,7 @@ public enum DiagnosticFormatter {
         if let location = d.location { out += ":\(location.line):\(location.column)" }
         out += ": \(d.severity.rawValue): \(d.message) [\(d.ruleID)]" + note
         if excerpt, let line = d.sourceLine, let location = d.location {
-            out += "\n    " + line + "\n    " + caretPadding(line, column: location.column) + "^"
+            out += "\n    " + line + "\n    " + caretPadding(line, column: d.sourceLineColumn ?? location.column) + "^"
         }
         return out
     }

@@ -34,6 +34,11 @@ public struct ParseOptions: Sendable {
 struct InlineParser {
     let s: UnsafeBufferPointer<UInt8>
     let options: ParseOptions
+    /// The work meter: every loop over `s` ticks it once per byte it examines, so that
+    /// tests can assert that parsing stays linear by counting work rather than timing it
+    /// (Tests/LinkDocCoreTests/WorkGrowthTests.swift). A pointer, not a stored counter,
+    /// so that the non-mutating helpers can tick too; one add per byte costs next to nothing.
+    private let meter: UnsafeMutablePointer<Int>
     private(set) var inlines: [Inline] = []
     private(set) var bookTitles: [BookTitle] = []
     private(set) var notes: [ParseNote] = []
@@ -43,21 +48,30 @@ struct InlineParser {
     private var closingParen: [Int: Int]? = nil
 
     static func parse(_ bytes: [UInt8], options: ParseOptions, anchors: [AnchorSpan] = []) -> ParsedDocument {
-        bytes.withUnsafeBufferPointer { s in
-            var parser = InlineParser(s: s, options: options, anchors: anchors)
+        let meter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        meter.initialize(to: 0)
+        defer { meter.deallocate() }
+        return bytes.withUnsafeBufferPointer { s in
+            var parser = InlineParser(s: s, options: options, anchors: anchors, meter: meter)
             parser.run()
-            return ParsedDocument(inlines: parser.inlines, bookTitles: parser.bookTitles, notes: parser.notes)
+            return ParsedDocument(inlines: parser.inlines, bookTitles: parser.bookTitles, notes: parser.notes,
+                                  work: meter.pointee)
         }
     }
+
+    /// Counts `n` bytes examined (see `meter`).
+    @inline(__always) private func tick(_ n: Int = 1) { meter.pointee &+= n }
 
     /// `<a>` elements, sorted, not overlapping.
     private let anchors: [AnchorSpan]
     private var nextAnchor = 0
 
-    private init(s: UnsafeBufferPointer<UInt8>, options: ParseOptions, anchors: [AnchorSpan]) {
+    private init(s: UnsafeBufferPointer<UInt8>, options: ParseOptions, anchors: [AnchorSpan],
+                 meter: UnsafeMutablePointer<Int>) {
         self.s = s
         self.options = options
         self.anchors = anchors
+        self.meter = meter
     }
 
     // MARK: The main loop
@@ -77,6 +91,7 @@ struct InlineParser {
         var i = 0
         Self.startsSomething.withUnsafeBufferPointer { table in
             while i < n {
+                tick()
                 if let explicit = nextExplicit, i == explicit.source.lowerBound {
                     if case .htmlAnchor = explicit.kind, explicit.display.isEmpty {
                         flushText(upTo: i)  // an anchor around nothing: no link, nothing to show
@@ -90,7 +105,7 @@ struct InlineParser {
                 }
                 let limit = nextExplicit?.source.lowerBound ?? n
                 // Skip plain text quickly; most bytes start nothing.
-                while i < limit && !table[Int(s[i])] { i += 1 }
+                while i < limit && !table[Int(s[i])] { i += 1; tick() }
                 guard i < limit else { i = limit; continue }
                 if s[i] == UInt8(ascii: "\\") {
                     if let length = escapedLength(at: i + 1, limit: limit) {
@@ -160,6 +175,7 @@ struct InlineParser {
         var start = range.lowerBound
         var i = range.lowerBound
         while i < range.upperBound {
+            tick()
             if s[i] == UInt8(ascii: "\\"), let length = escapedLength(at: i + 1, limit: range.upperBound) {
                 if i > start { slices.append(start..<i) }
                 start = i + 1
@@ -202,6 +218,7 @@ struct InlineParser {
     private mutating func findExplicitLink(from start: Int, limit: Int) -> LinkSyntax? {
         var j = start
         while j < limit {
+            tick()
             guard let open = index(of: UInt8(ascii: "["), from: j, before: limit) else { return nil }
             if !isEscaped(open, floor: start), let link = explicitLink(at: open), link.source.upperBound <= limit { return link }
             j = open + 1
@@ -213,6 +230,7 @@ struct InlineParser {
         var i = start
         let end = limit ?? s.count
         while i < end {
+            tick()
             if s[i] == byte { return i }
             i += 1
         }
@@ -223,7 +241,7 @@ struct InlineParser {
     private func isEscaped(_ i: Int, floor: Int) -> Bool {
         var count = 0
         var j = i - 1
-        while j >= floor && s[j] == UInt8(ascii: "\\") { count += 1; j -= 1 }
+        while j >= floor && s[j] == UInt8(ascii: "\\") { count += 1; j -= 1; tick() }
         return count % 2 == 1
     }
 
@@ -231,6 +249,7 @@ struct InlineParser {
         let n = s.count
         var j = open + 1
         while j < n {
+            tick()
             let b = s[j]
             if b == UInt8(ascii: "\\"), let length = escapedLength(at: j + 1, limit: n) { j += 1 + length; continue }
             if b == 0x0A || b == UInt8(ascii: "[") { return nil }
@@ -253,6 +272,7 @@ struct InlineParser {
     private func isBlank(_ range: Range<Int>) -> Bool {
         var i = range.lowerBound
         while i < range.upperBound {
+            tick()
             let (c, length) = CharClass.decode(s, at: i)
             if !CharClass.isSpace(c) { return false }
             i += length
@@ -262,8 +282,8 @@ struct InlineParser {
 
     private func trimmed(_ range: Range<Int>) -> Range<Int> {
         var lo = range.lowerBound, hi = range.upperBound
-        while lo < hi && CharClass.isASCIIWhitespace(s[lo]) { lo += 1 }
-        while hi > lo && CharClass.isASCIIWhitespace(s[hi - 1]) { hi -= 1 }
+        while lo < hi && CharClass.isASCIIWhitespace(s[lo]) { lo += 1; tick() }
+        while hi > lo && CharClass.isASCIIWhitespace(s[hi - 1]) { hi -= 1; tick() }
         return lo..<hi
     }
 
@@ -275,6 +295,7 @@ struct InlineParser {
             var stack: [Int] = []
             var i = 0
             while i < s.count {
+                tick()
                 switch s[i] {
                 case UInt8(ascii: "\\"):
                     if let length = escapedLength(at: i + 1, limit: s.count) { i += length }
@@ -296,6 +317,7 @@ struct InlineParser {
         guard i + 2 < limit, s[i + 1] == 0x80, s[i + 2] == 0x8A else { return nil }
         var j = i + 3
         while j < limit {
+            tick()
             let b = s[j]
             if b == 0x0A || b == UInt8(ascii: "\\") { return nil }
             if b == 0xE3 && j + 2 < limit && s[j + 1] == 0x80 {
@@ -321,6 +343,7 @@ struct InlineParser {
         var j = i + 1
         var count = 0
         while j < limit {
+            tick()
             let b = s[j]
             if b == UInt8(ascii: "#") { break }
             if b == 0x0A || b == UInt8(ascii: "@") { return nil }
@@ -332,8 +355,9 @@ struct InlineParser {
             count += 1
             if count > options.maxTopicLength {
                 // Only worth a note when a closing hash would have made it a topic.
-                if let close = index(of: UInt8(ascii: "#"), from: j), close < limit,
-                   !s[j..<close].contains(0x0A), !s[j..<close].contains(UInt8(ascii: "@")), close - j < 4096 {
+                // The distance check first: the two scans are then bounded too.
+                if let close = index(of: UInt8(ascii: "#"), from: j), close < limit, close - j < 4096,
+                   !s[j..<close].contains(0x0A), !s[j..<close].contains(UInt8(ascii: "@")) {
                     notes.append(ParseNote(kind: .topicTooLong(limit: options.maxTopicLength), source: i..<close + 1))
                 }
                 return nil
@@ -362,6 +386,7 @@ struct InlineParser {
         var j = i + 1
         var count = 0
         while j < limit {
+            tick()
             let b = s[j]
             if b < 0x80 {
                 guard CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") else { break }
@@ -389,10 +414,10 @@ struct InlineParser {
     private func email(at at: Int, limit: Int) -> LinkSyntax? {
         // The local part lies in text not emitted yet; RFC 5321 caps it at 64 bytes.
         var start = at
-        while start > pendingStart && at - start < 64 && Self.isLocalPartByte(s[start - 1]) { start -= 1 }
+        while start > pendingStart && at - start < 64 && Self.isLocalPartByte(s[start - 1]) { start -= 1; tick() }
         // A longer run is not an address (and looking further back would not be linear).
         if start > pendingStart && Self.isLocalPartByte(s[start - 1]) { return nil }
-        while start < at && s[start] == UInt8(ascii: ".") { start += 1 }
+        while start < at && s[start] == UInt8(ascii: ".") { start += 1; tick() }
         guard start < at, s[at - 1] != UInt8(ascii: "."),
               let end = domainEnd(from: at + 1, limit: limit) else { return nil }
         return LinkSyntax(kind: .email, display: [start..<end], source: start..<end)
@@ -408,6 +433,7 @@ struct InlineParser {
             let labelStart = j
             var cjkLabel: Bool? = nil
             while j < limit {
+                tick()
                 let b = s[j]
                 if b < 0x80 {
                     guard (CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-")) && cjkLabel != true else { break }
@@ -478,6 +504,7 @@ struct InlineParser {
         var j = bodyStart
         var opens = 0, closes = 0
         while j < limit {
+            tick()
             let b = s[j]
             if b < 0x80 {
                 if b <= 0x20 || b == 0x7F || b == UInt8(ascii: "<") || b == UInt8(ascii: ">")
@@ -494,6 +521,7 @@ struct InlineParser {
         // when it has no partner inside the URL.
         var end = j
         while end > bodyStart {
+            tick()
             let last = s[end - 1]
             if "?!.,:;*_~'\"".utf8.contains(last) {
                 end -= 1
@@ -521,7 +549,7 @@ struct InlineParser {
     // MARK: Phone numbers
 
     private func phone(at i: Int, limit: Int) -> LinkSyntax? {
-        guard let match = PhoneNumberMatcher(s: s, limit: limit).match(at: i) else { return nil }
+        guard let match = PhoneNumberMatcher(s: s, limit: limit, meter: meter).match(at: i) else { return nil }
         return LinkSyntax(kind: .phone(digits: match.digits), display: [i..<match.end], source: i..<match.end)
     }
 }

@@ -11,6 +11,8 @@
 struct PhoneNumberMatcher {
     let s: UnsafeBufferPointer<UInt8>
     let limit: Int
+    /// The inline parser's work meter (see `InlineParser.meter`).
+    var meter: UnsafeMutablePointer<Int>? = nil
 
     struct Match: Equatable { var end: Int; var digits: String }
 
@@ -71,7 +73,7 @@ struct PhoneNumberMatcher {
 
     private func digitRun(from start: Int, max: Int) -> ([UInt8], Int) {
         var i = start
-        while i < limit && i - start <= max && CharClass.isDigit(s[i]) { i += 1 }
+        while i < limit && i - start <= max && CharClass.isDigit(s[i]) { i += 1; meter?.pointee &+= 1 }
         return (Array(s[start..<i]), i)
     }
 

@@ -62,6 +62,8 @@ struct ParsedDocument: Sendable {
     var bookTitles: [BookTitle]
     /// `[](…)` and similar: syntax that forms no link, and why.
     var notes: [ParseNote]
+    /// Bytes the parser examined (its work meter), for the linear-work tests.
+    var work = 0
 }
 
 struct ParseNote: Equatable, Sendable {

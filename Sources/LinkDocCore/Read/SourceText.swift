@@ -11,6 +11,14 @@ public struct SourceText: Sendable {
     public let bytes: [UInt8]
     /// Byte offset of the first byte of each line.
     let lineStarts: [Int]
+    /// Unicode scalars before each block of `checkpointStride` bytes, so that the column of a
+    /// diagnostic costs at most one block of counting, not the whole line: a document with
+    /// one long line and a diagnostic per construct would otherwise be quadratic (found by
+    /// WorkGrowthTests: 100k unknown 《titles》 on one line took minutes and gigabytes).
+    private let scalarCheckpoints: [Int]
+    private static let checkpointStride = 512
+    /// Lines longer than this (in bytes) are shown as an excerpt around the diagnostic.
+    static let maxExcerptBytes = 512
 
     /// Why a document could not be read.
     public struct InvalidUTF8: Error, Sendable {
@@ -27,6 +35,23 @@ public struct SourceText: Sendable {
         let (normalized, lineStarts) = Self.normalize(raw)
         self.bytes = normalized
         self.lineStarts = lineStarts
+        var checkpoints: [Int] = []
+        checkpoints.reserveCapacity(normalized.count / Self.checkpointStride + 1)
+        var scalars = 0
+        for (i, b) in normalized.enumerated() {
+            if i % Self.checkpointStride == 0 { checkpoints.append(scalars) }
+            if !CharClass.isContinuation(b) { scalars += 1 }
+        }
+        self.scalarCheckpoints = checkpoints
+    }
+
+    /// Unicode scalars in `bytes[0..<offset]`, counting at most one checkpoint block.
+    private func scalarCount(before offset: Int) -> Int {
+        let block = offset / Self.checkpointStride
+        guard block < scalarCheckpoints.count else { return scalarCheckpoints.last ?? 0 }
+        var count = scalarCheckpoints[block]
+        for i in (block * Self.checkpointStride)..<offset where !CharClass.isContinuation(bytes[i]) { count += 1 }
+        return count
     }
 
     /// Drops a leading BOM, turns CRLF and CR into LF, and records line starts in one pass.
@@ -74,8 +99,7 @@ public struct SourceText: Sendable {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        var column = 1
-        for i in lineStarts[lo]..<offset where !CharClass.isContinuation(bytes[i]) { column += 1 }
+        let column = scalarCount(before: offset) - scalarCount(before: lineStarts[lo]) + 1
         return SourceLocation(line: lo + 1, column: column, offset: offset)
     }
 
@@ -86,6 +110,27 @@ public struct SourceText: Sendable {
         var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
         if end < start { end = start }
         return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The line that holds `offset`, for the excerpt under a diagnostic, and the column of
+    /// `offset` in that text. A line longer than `maxExcerptBytes` is cut to a window around
+    /// `offset` with "…" at the cut ends, so that every diagnostic holds and prints a bounded
+    /// amount of text however long the line (one copy of a 1 MB line per diagnostic is not).
+    public func excerpt(around offset: Int) -> (line: String, column: Int) {
+        let location = location(ofOffset: offset)
+        let start = lineStarts[location.line - 1]
+        var end = location.line < lineStarts.count ? lineStarts[location.line] - 1 : bytes.count
+        if end < start { end = start }
+        guard end - start > Self.maxExcerptBytes else {
+            return (String(decoding: bytes[start..<end], as: UTF8.self), location.column)
+        }
+        let half = Self.maxExcerptBytes / 2
+        var lo = max(start, location.offset - half), hi = min(end, location.offset + half)
+        while lo < location.offset && CharClass.isContinuation(bytes[lo]) { lo += 1 }
+        while hi < end && CharClass.isContinuation(bytes[hi]) { hi += 1 }
+        let prefix = lo > start ? "…" : "", suffix = hi < end ? "…" : ""
+        let column = (lo > start ? 1 : 0) + scalarCount(before: location.offset) - scalarCount(before: lo) + 1
+        return (prefix + String(decoding: bytes[lo..<hi], as: UTF8.self) + suffix, column)
     }
 
     /// Location of a byte in input that failed validation (counted on the raw bytes,

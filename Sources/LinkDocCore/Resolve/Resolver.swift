@@ -260,8 +260,7 @@ struct Resolver {
     /// Reports at an offset of `source.bytes`.
     mutating func report(_ severity: Severity, _ message: String, _ rule: String, atSource offset: Int) {
         diagnostics.append(Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
-                                      location: source.location(ofOffset: offset),
-                                      sourceLine: source.lineText(containing: offset)))
+                                      at: offset, in: source))
     }
 
     /// A URL for an image or other resource: usable, or nil with the reason reported.

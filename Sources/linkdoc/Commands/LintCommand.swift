@@ -128,7 +128,10 @@ enum LintCommand {
             if path == "-" { files.append(path); continue }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw UsageError(message: "\(path): No such file or directory", suggestHelp: false)
+                // Missing or a dangling symlink: reading it reports the error for this file
+                // alone, and the other inputs are still linted and reported.
+                files.append(path)
+                continue
             }
             if !isDirectory.boolValue {
                 if !isExcluded(path) { files.append(path) }
@@ -150,7 +153,13 @@ enum LintCommand {
         for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
             let path = root == "." ? entry : (root as NSString).appendingPathComponent(entry)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                // Gone since it was listed: skip it. A dangling symlink still exists itself:
+                // keep it, so that reading it fails with an error instead of losing it silently.
+                var info = stat()
+                if lstat(path, &info) == 0 { result.append(path) }
+                continue
+            }
             if isDirectory.boolValue { result += walk(path) } else { result.append(path) }
         }
         return result

@@ -10,6 +10,11 @@ enum StandardStreams {
     static func writeError(_ text: String) { write(Array(text.utf8), to: STDERR_FILENO) }
     static func writeOutput(bytes: [UInt8]) { write(bytes, to: STDOUT_FILENO) }
 
+    /// The first error writing standard output (a full disk, a closed pipe), as an errno.
+    /// main.swift turns it into exit status 2 and a message: output that did not arrive must
+    /// not look like success. The tool is single-threaded, hence `nonisolated(unsafe)`.
+    nonisolated(unsafe) private(set) static var outputError: Int32? = nil
+
     static func write(_ bytes: [UInt8], to fd: Int32) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -17,7 +22,8 @@ enum StandardStreams {
                 let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return  // A closed pipe: nothing more can be said.
+                    if fd == STDOUT_FILENO && outputError == nil { outputError = errno }
+                    return  // Nothing more can be written to this stream.
                 }
                 offset += n
             }

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for a short while: Tests/Fuzz/run.sh [SECONDS]  (total, default 60).
+#
+# Builds the targets when they are missing (Tests/Fuzz/build.sh), gives each target an equal
+# share of SECONDS, starts from the committed seeds (Tests/Fuzz/corpus/<target>) and keeps
+# what it learns in Tests/Fuzz/.build/work/<target> (git-ignored). Prints the executions of
+# each target; exits non-zero when any target crashes, hangs (-timeout) or leaks, leaving the
+# input in Tests/Fuzz/.build/artifacts/<target>/ and the log in Tests/Fuzz/.build/<target>.log.
+set -uo pipefail
+# The Swift runtime's own crash handler fights ASan and libFuzzer for the crash; leave it to them.
+export SWIFT_BACKTRACE=enable=no
+cd "$(dirname "$0")"
+total=${1:-60}
+targets=(compile url roundtrip)
+per=$(( total / ${#targets[@]} )); [ "$per" -ge 1 ] || per=1
+
+for t in "${targets[@]}"; do
+  [ -x ".build/fuzz-$t" ] || { ./build.sh || exit 2; break; }
+done
+
+failed=0
+for t in "${targets[@]}"; do
+  mkdir -p ".build/work/$t" ".build/artifacts/$t"
+  log=".build/$t.log"
+  ".build/fuzz-$t" ".build/work/$t" "corpus/$t" -max_total_time="$per" -max_len=4096 -timeout=10 \
+    -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=".build/artifacts/$t/" >"$log" 2>&1
+  status=$?
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  if [ "$status" -eq 0 ]; then
+    echo "fuzz $t: ok, ${execs:-?} executions in ${per}s"
+  else
+    failed=1
+    echo "fuzz $t: FAILED (exit $status) after ${execs:-?} executions; log: Tests/Fuzz/$log"
+    grep -E "ERROR:|Fatal error|invariant violated|Test unit written" "$log" | head -5 | sed 's/^/  /'
+  fi
+done
+exit $failed

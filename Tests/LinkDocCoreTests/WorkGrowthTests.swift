@@ -1,0 +1,110 @@
+@testable import LinkDocCore
+import LinkDocModel
+import XCTest
+
+/// One test per way to blow up the parser (cmark's pathological tests, for linkdoc's markup):
+/// each compiles the same pattern at size n and 4n and asserts that the parse stage's work
+/// grows at most linearly. Work is `CompileResult.parseWork`, the bytes examined by the inline
+/// parser's and the HTML flattener's scans: a count, not a time, so the tests are
+/// deterministic and mean the same on a loaded CI machine. A scan that goes back over the
+/// input for each repetition (quadratic) gives a ratio near 16, not 4.
+final class WorkGrowthTests: XCTestCase {
+    let compiler = Compiler(manifest: Manifest(
+        agreements: ["用户协议": .init(title: "用户协议", id: "t", url: "https://example.com/t")],
+        mentions: ["小明": "u1"]))
+
+    /// Compiles `make(n)` and `make(4n)`; fails when the work ratio exceeds 4.5.
+    /// Returns the larger result for further checks.
+    @discardableResult
+    func assertLinearWork(_ pattern: String, n: Int = 10_000, _ make: (Int) -> String,
+                          file: StaticString = #filePath, line: UInt = #line) -> CompileResult {
+        let small = compiler.compile(make(n))
+        let large = compiler.compile(make(4 * n))
+        XCTAssertGreaterThan(small.parseWork, 0, "\(pattern): the work meter counted nothing", file: file, line: line)
+        let ratio = Double(large.parseWork) / Double(max(small.parseWork, 1))
+        XCTAssertLessThanOrEqual(ratio, 4.5, "\(pattern): work \(small.parseWork) at n=\(n), \(large.parseWork) at 4n (ratio \(ratio))",
+                                 file: file, line: line)
+        XCTAssertNotNil(large.document, "\(pattern): no document", file: file, line: line)
+        return large
+    }
+
+    func repeated(_ unit: String) -> (Int) -> String { { String(repeating: unit, count: $0) } }
+
+    func testBookTitleOpeners() {
+        assertLinearWork("《", repeated("《"))
+        assertLinearWork("《用户", repeated("《用户"))
+        assertLinearWork("《…》 unknown titles", repeated("《未知》"))
+        let known = assertLinearWork("《 then one title", { String(repeating: "《", count: $0) + "用户协议》" })
+        XCTAssertEqual(known.document?.links.count, 1)
+    }
+
+    func testSquareBrackets() {
+        assertLinearWork("[", repeated("["))
+        assertLinearWork("[ then a link", { String(repeating: "[", count: $0) + "a](https://e.com)" })
+        assertLinearWork("[a]", repeated("[a]"))
+        assertLinearWork("]( ", repeated("]("))
+    }
+
+    func testUnclosedLinkTargets() {
+        assertLinearWork("[a](", repeated("[a]("))
+        assertLinearWork("[a](( ", repeated("[a](("))
+        assertLinearWork("( then )", { String(repeating: "[a](", count: $0) + String(repeating: ")", count: $0) })
+    }
+
+    func testAtSigns() {
+        assertLinearWork("@", repeated("@"))
+        assertLinearWork("@a", repeated("@a"))
+        assertLinearWork("a.@", repeated("a.@"))
+        assertLinearWork("long local parts", repeated(String(repeating: "a", count: 70) + "@"))
+        assertLinearWork("domains", repeated("a@b."))
+    }
+
+    func testHashes() {
+        assertLinearWork("#", repeated("#"))
+        assertLinearWork("# a", repeated("# a"))
+        assertLinearWork("#long topics", n: 2_000, repeated("#" + String(repeating: "长", count: 70) + " "))
+        assertLinearWork("#…# with @", repeated("#话@题#"))
+    }
+
+    func testNestedBoldTags() {
+        // 100k deep at 4n (n = 25k): far beyond options.maxHTMLDepth, whose text is kept.
+        let result = assertLinearWork("<b> nested", n: 25_000, repeated("<b>"))
+        XCTAssert(result.diagnostics.contains { $0.ruleID == "html-depth-limit" })
+        assertLinearWork("<b>x nested, then closed", { String(repeating: "<b>x", count: $0) + String(repeating: "</b>", count: $0) })
+        assertLinearWork("<a> nested", repeated("<a href=\"https://e.com\">"))
+    }
+
+    func testOneLongLine() {
+        // 4n is about 1 MB of mixed copy without a line break.
+        let unit = "请阅读《用户协议》 @小明 #话题# https://e.com/a_(b) 400-820-8820 a@b.cn [x](y) 文字 "
+        let result = assertLinearWork("one long line", n: 2_600, repeated(unit))
+        XCTAssertEqual(result.document?.paragraphs.count, 1)
+        assertLinearWork("one long URL", n: 6_000, { "https://e.com/" + String(repeating: "a", count: $0) })
+    }
+
+    func testAmpersands() {
+        assertLinearWork("&", repeated("&"))
+        assertLinearWork("&name", repeated("&nosuch"))
+        assertLinearWork("& + long name", repeated("&" + String(repeating: "q", count: 80) + " "))
+    }
+
+    func testLessThanSigns() {
+        assertLinearWork("<", repeated("<"))
+        assertLinearWork("</", repeated("</"))
+        assertLinearWork("<!--", repeated("<!--"))
+        assertLinearWork("<x", repeated("<x"))
+    }
+
+    func testBackslashes() {
+        assertLinearWork("\\", repeated("\\"))
+        assertLinearWork("\\ then a link", { String(repeating: "\\", count: $0) + "[a](https://e.com)" })
+        assertLinearWork("\\[", repeated("\\["))
+    }
+
+    func testDigits() {
+        assertLinearWork("1", repeated("1"))
+        assertLinearWork("1-", repeated("1-"))
+        assertLinearWork("(010) ", repeated("(010) "))
+        assertLinearWork("+86 ", repeated("+86 "))
+    }
+}
