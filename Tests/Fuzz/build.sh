@@ -15,7 +15,7 @@ mkdir -p "$out"
 
 SANITIZE=${SANITIZE:-fuzzer,address}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(compile url roundtrip)
+[ ${#targets[@]} -gt 0 ] || targets=(compile url roundtrip formats)
 
 swiftc=$(command -v swiftc)
 clang="$(dirname "$swiftc")/clang"
@@ -47,6 +47,8 @@ module LinkDocModel
 module LinkDocURL
 module LinkDocHTML
 module LinkDocCore
+module LinkDocXML
+module LinkDocFormats
 
 for target in "${targets[@]}"; do
   harness="$root/Tests/Fuzz/$target/main.swift"
@@ -54,7 +56,8 @@ for target in "${targets[@]}"; do
   [ -f "$harness" ] || { echo "build: no harness $harness" >&2; exit 2; }
   echo "build: fuzz-$target"
   "$swiftc" "${common[@]}" "${cmaps[@]}" -module-name "Fuzz_$target" "$harness" "${shared[@]}" \
-    "$out"/LinkDocModel.o "$out"/LinkDocURL.o "$out"/LinkDocHTML.o "$out"/LinkDocCore.o "$out"/CLinkDocICU.o \
+    "$out"/LinkDocModel.o "$out"/LinkDocURL.o "$out"/LinkDocHTML.o "$out"/LinkDocCore.o "$out"/LinkDocXML.o \
+    "$out"/LinkDocFormats.o "$out"/CLinkDocICU.o \
     -licuuc -licui18n -licudata -lxml2 -use-ld=lld -o "$out/fuzz-$target"
 done
 echo "build: done, binaries in $out"

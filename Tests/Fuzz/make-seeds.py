@@ -5,6 +5,8 @@ compile, roundtrip: every example input of Grammar/spec.md (⟪hex⟫ decoded to
                     SpecTests does) and every file of Examples/.
 url:                every link target, href and bare URL in those inputs, plus a sample of the
                     WPT urltestdata inputs when ../shared/conformance/wpt-url/ is checked out.
+formats:            every localization fixture of Tests/Fixtures (.strings, .xcstrings,
+                    Android strings.xml), behind the byte that picks its reader.
 Files are named by content hash, so re-running the script is idempotent. Run from anywhere:
     python3 Tests/Fuzz/make-seeds.py
 """
@@ -77,3 +79,19 @@ documents = list(spec_inputs()) + list(example_files())
 write("compile", documents)
 write("roundtrip", documents)
 write("url", [u for d in documents for u in urls_in(d)] + list(wpt_inputs()))
+
+
+def localization_files():
+    # The first byte picks the reader in Tests/Fuzz/formats/main.swift: 0 .strings, 1 .xcstrings, 2 strings.xml.
+    for path in sorted((root / "Tests/Fixtures").rglob("*")):
+        if not path.is_file() or path.stat().st_size > 200_000:
+            continue
+        if path.suffix == ".strings":
+            yield b"\x00" + path.read_bytes()
+        elif path.suffix == ".xcstrings":
+            yield b"\x01" + path.read_bytes()
+        elif path.suffix == ".xml":
+            yield b"\x02" + path.read_bytes()
+
+
+write("formats", localization_files())

@@ -13,7 +13,7 @@ set -uo pipefail
 export SWIFT_BACKTRACE=enable=no
 cd "$(dirname "$0")"
 total=${1:-60}
-targets=(compile url roundtrip)
+targets=(compile url roundtrip formats)
 per=$(( total / ${#targets[@]} )); [ "$per" -ge 1 ] || per=1
 
 for t in "${targets[@]}"; do

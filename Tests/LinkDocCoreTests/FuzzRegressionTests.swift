@@ -70,4 +70,17 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(attachment.range.utf8, TextSpan(location: 0, length: 6))
         XCTAssertEqual(attachment.url, "https://e.com/x.png")
     }
+
+    /// Found by the `formats` fuzz target: at the end of a text whose length is a multiple of
+    /// 512 bytes, the column came from the wrong checkpoint and was negative.
+    func testColumnAtTheEndOfATextOfWholeCheckpointBlocks() throws {
+        for length in [512, 1024, 1536] {
+            let line = String(repeating: "a", count: length - 4) + "\n好"
+            let source = try SourceText(name: "x", bytes: Array(line.utf8))
+            XCTAssertEqual(source.bytes.count, length)
+            let end = source.location(ofOffset: length)
+            XCTAssertEqual(end.line, 2)
+            XCTAssertEqual(end.column, 2, "after the one scalar of the last line")
+        }
+    }
 }

@@ -47,8 +47,10 @@ public struct SourceText: Sendable {
 
     /// Unicode scalars in `bytes[0..<offset]`, counting at most one checkpoint block.
     private func scalarCount(before offset: Int) -> Int {
-        let block = offset / Self.checkpointStride
-        guard block < scalarCheckpoints.count else { return scalarCheckpoints.last ?? 0 }
+        guard !scalarCheckpoints.isEmpty else { return 0 }
+        // At the very end of a text whose length is a multiple of the stride there is no
+        // checkpoint for `offset`'s block: count on from the last one.
+        let block = min(offset / Self.checkpointStride, scalarCheckpoints.count - 1)
         var count = scalarCheckpoints[block]
         for i in (block * Self.checkpointStride)..<offset where !CharClass.isContinuation(bytes[i]) { count += 1 }
         return count
