@@ -1,3 +1,4 @@
+import Foundation
 import LinkDocURL
 
 /// The validate stage for URLs: every URL that a link will carry passes through
@@ -20,6 +21,8 @@ struct URLValidator: Sendable {
     /// Checks of URLs known before any document (the manifest's), made once:
     /// an agreement is linked in almost every document of a privacy dialog.
     private var known: [String: URLCheck] = [:]
+    /// Checks made while compiling, shared by every thread that uses this validator.
+    private let recent = URLCheckCache()
 
     init(allowedSchemes: [String], maxLength: Int = 32 * 1024, knownURLs: [String] = []) {
         policy = LinkURLPolicy(allowedSchemes: allowedSchemes, maxLength: maxLength)
@@ -27,7 +30,12 @@ struct URLValidator: Sendable {
     }
 
     func check(_ raw: String) -> URLCheck {
-        known[raw] ?? validate(raw)
+        if let check = known[raw] { return check }
+        let key = Array(raw.utf8)
+        if let check = recent.value(for: key) { return check }
+        let check = validate(raw)
+        recent.store(check, for: key)
+        return check
     }
 
     private func validate(_ raw: String) -> URLCheck {
@@ -45,6 +53,30 @@ struct URLValidator: Sendable {
     /// Percent-encodes everything but RFC 3986 unreserved characters, for URL templates.
     static func percentEncodeComponent(_ s: String) -> String {
         percentEncode(s, using: .component)
+    }
+}
+
+/// Recent URL checks. Copy repeats the same few URLs across thousands of documents, and a
+/// check (WHATWG parsing, IDNA, the spoof check, the iOS-safe form) costs far more than a
+/// lookup. A check depends only on the URL and the validator's policy, so a cached one is
+/// the same bytes as a fresh one. Bounded: when full, it starts over.
+final class URLCheckCache: @unchecked Sendable {
+    static let capacity = 4096
+    private let lock = NSLock()
+    private var entries: [[UInt8]: URLCheck] = [:]
+
+    func value(for key: [UInt8]) -> URLCheck? {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[key]
+    }
+
+    func store(_ check: URLCheck, for key: [UInt8]) {
+        guard key.count <= 2048 else { return }  // long URLs are rare and would crowd the cache
+        lock.lock()
+        defer { lock.unlock() }
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        entries[key] = check
     }
 }
 
