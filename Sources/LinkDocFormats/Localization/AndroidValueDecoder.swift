@@ -183,12 +183,7 @@ struct AndroidValueDecoder {
     }
 
     private static func digit(_ c: UInt8, hex: Bool) -> UInt32? {
-        switch c {
-        case 0x30...0x39: UInt32(c - 0x30)
-        case 0x41...0x46 where hex: UInt32(c - 0x41 + 10)
-        case 0x61...0x66 where hex: UInt32(c - 0x61 + 10)
-        default: nil
-        }
+        hex ? HexDigits.value(c) : (0x30...0x39).contains(c) ? UInt32(c - 0x30) : nil
     }
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }

@@ -237,18 +237,8 @@ struct PositionedJSONParser {
     }
 
     private mutating func hex4(escapeAt start: Int) throws(Failure) -> UInt32 {
-        guard i + 4 <= b.count else { throw Failure(message: "'\\u' must be followed by 4 hex digits", offset: start) }
-        var value: UInt32 = 0
-        for k in 0..<4 {
-            let c = b[i + k]
-            let digit: UInt32
-            switch c {
-            case 0x30...0x39: digit = UInt32(c - 0x30)
-            case 0x41...0x46: digit = UInt32(c - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(c - 0x61 + 10)
-            default: throw Failure(message: "'\\u' must be followed by 4 hex digits", offset: start)
-            }
-            value = value << 4 | digit
+        guard let value = HexDigits.value4(b, at: i) else {
+            throw Failure(message: "'\\u' must be followed by 4 hex digits", offset: start)
         }
         i += 4
         return value

@@ -260,19 +260,7 @@ enum StringsFileReader {
         }
 
         mutating func readHex4() -> UInt32? {
-            guard i + 4 <= b.count else { return nil }
-            var value: UInt32 = 0
-            for k in 0..<4 {
-                let c = b[i + k]
-                let digit: UInt32
-                switch c {
-                case 0x30...0x39: digit = UInt32(c - 0x30)
-                case 0x41...0x46: digit = UInt32(c - 0x41 + 10)
-                case 0x61...0x66: digit = UInt32(c - 0x61 + 10)
-                default: return nil
-                }
-                value = value << 4 | digit
-            }
+            guard let value = HexDigits.value4(b, at: i) else { return nil }
             i += 4
             return value
         }

@@ -166,17 +166,7 @@ struct NDJSONRecord {
         }
 
         mutating func hex4(_ escape: Int) throws(Failure) -> UInt32 {
-            guard i + 4 <= b.endIndex else { throw fail("'\\u' must be followed by 4 hex digits", at: escape) }
-            var value: UInt32 = 0
-            for k in 0..<4 {
-                let c = b[i + k]
-                switch c {
-                case 0x30...0x39: value = value << 4 | UInt32(c - 0x30)
-                case 0x41...0x46: value = value << 4 | UInt32(c - 0x41 + 10)
-                case 0x61...0x66: value = value << 4 | UInt32(c - 0x61 + 10)
-                default: throw fail("'\\u' must be followed by 4 hex digits", at: escape)
-                }
-            }
+            guard let value = HexDigits.value4(b, at: i) else { throw fail("'\\u' must be followed by 4 hex digits", at: escape) }
             i += 4
             return value
         }
