@@ -22,17 +22,7 @@ extension Linter {
         }
         for string in file.strings {
             let report = lint(string.value, name: name, manifest: manifest)
-            // The compiler drops a leading BOM from a value; its offsets then start 3 bytes later.
-            let shift = string.value.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            for finding in report.diagnostics {
-                var d = finding.diagnostic
-                let fileOffset = string.map.fileOffset(ofValueOffset: (d.location?.offset ?? 0) + shift)
-                let (location, line) = file.text.locate(fileOffset)
-                d.location = location
-                d.sourceLine = line
-                d.message = "\(string.label): " + d.message
-                diagnostics.append(LintDiagnostic(diagnostic: d, fix: nil))
-            }
+            diagnostics += report.diagnostics.map { LintDiagnostic(diagnostic: file.text.place($0.diagnostic, of: string), fix: nil) }
         }
         diagnostics.sort {
             let a = $0.diagnostic.location?.offset ?? -1, b = $1.diagnostic.location?.offset ?? -1

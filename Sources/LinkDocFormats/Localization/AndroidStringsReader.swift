@@ -260,7 +260,7 @@ enum AndroidStringsReader {
         /// A resource (or plural quantity) defined twice: the later one is used.
         mutating func duplicate(_ id: String, _ what: String, replacing owner: String, at offset: Int) {
             if let first = seen[id] {
-                let line = text.locate(first).location.line
+                let line = text.location(of: first).line
                 problem(.warning, "duplicate \(what) (first defined on line \(line)); the later value is used",
                         rule: FormatRuleID.duplicateKey, at: offset)
                 let keep = owners.indices.filter { owners[$0] != owner && !owners[$0].hasPrefix(owner + "#") }

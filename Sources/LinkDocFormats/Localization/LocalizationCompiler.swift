@@ -30,17 +30,7 @@ extension Compiler {
         var diagnostics = file.diagnostics
         for (n, string) in file.strings.enumerated() {
             let result = compile(string.value, name: file.text.name)
-            // The compiler drops a leading BOM from what it reads; its offsets then
-            // start 3 bytes later in the value.
-            let shift = string.value.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            for var d in result.diagnostics {
-                let fileOffset = string.map.fileOffset(ofValueOffset: (d.location?.offset ?? 0) + shift)
-                let (location, line) = file.text.locate(fileOffset)
-                d.location = location
-                d.sourceLine = line
-                d.message = "\(string.label): " + d.message
-                diagnostics.append(d)
-            }
+            diagnostics += result.diagnostics.map { file.text.place($0, of: string) }
             // A value is always valid UTF-8 here (readers repair bad bytes), so the
             // compiler always gives a document; the fallback only keeps this total.
             compiled.append(CompiledString(key: string.key, language: string.language, variation: string.variation,

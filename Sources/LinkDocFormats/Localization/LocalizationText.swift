@@ -48,14 +48,23 @@ public struct LocalizationText: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// The diagnostic location and excerpt of a byte offset in `bytes`.
-    public func locate(_ offset: Int) -> (location: SourceLocation, line: String) {
-        (source.location(ofOffset: offset), source.lineText(containing: offset))
+    /// The line and column of a byte offset in `bytes`.
+    public func location(of offset: Int) -> SourceLocation {
+        source.location(ofOffset: offset)
     }
 
     public func diagnostic(_ severity: Severity, _ message: String, rule: String, at offset: Int) -> Diagnostic {
-        let (location, line) = locate(offset)
-        return Diagnostic(severity: severity, message: message, ruleID: rule, file: name, location: location, sourceLine: line)
+        Diagnostic(severity: severity, message: message, ruleID: rule, file: name, at: offset, in: source)
+    }
+
+    /// A diagnostic about a string's value (from compiling or linting it), moved to where the
+    /// value is written in this file, with the file's excerpt, and naming the string's key.
+    public func place(_ d: Diagnostic, of string: LocalizedString) -> Diagnostic {
+        // The compiler drops a leading BOM from what it reads; its offsets then start 3 bytes later.
+        let shift = string.value.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let offset = string.map.fileOffset(ofValueOffset: (d.location?.offset ?? 0) + shift)
+        return Diagnostic(severity: d.severity, message: "\(string.label): " + d.message, ruleID: d.ruleID,
+                          file: name, at: offset, in: source)
     }
 
     // MARK: Encodings

@@ -117,7 +117,7 @@ enum StringsFileReader {
             i += 1
             let keyBytes = key.builder.bytes
             if let first = seen[keyBytes] {
-                let line = text.locate(first).location.line
+                let line = text.location(of: first).line
                 diagnostics.append(text.diagnostic(.warning, "duplicate key \"\(key.string)\" (first defined on line \(line)); the later value is used",
                                                    rule: FormatRuleID.duplicateKey, at: keyStart))
                 strings.removeAll { Array($0.key.utf8) == keyBytes }

@@ -67,7 +67,7 @@ enum XCStringsReader {
             for entry in entries {
                 let key = entry.key.string
                 if let first = seen[entry.key.bytes] {
-                    let line = text.locate(first).location.line
+                    let line = text.location(of: first).line
                     problem("duplicate key \"\(key)\" (first defined on line \(line)); the later one is used",
                             at: entry.key.map.start, .warning, rule: FormatRuleID.duplicateKey)
                     strings.removeAll { Array($0.key.utf8) == entry.key.bytes }
