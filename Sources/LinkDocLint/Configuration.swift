@@ -106,13 +106,6 @@ public struct LintConfiguration: Sendable {
 
     /// `.linkdoc.json` in `directory` or the nearest parent that has one.
     public static func discover(startingAt directory: String) -> String? {
-        var url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-        while true {
-            let candidate = url.appendingPathComponent(".linkdoc.json").path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { return nil }
-            url = parent
-        }
+        Manifest.nearestFile(named: ".linkdoc.json", startingAt: directory)
     }
 }

@@ -139,9 +139,15 @@ extension Manifest {
 
     /// Finds `linkdoc.json` in `directory` or the nearest parent that has one.
     public static func discover(startingAt directory: String) -> String? {
+        nearestFile(named: "linkdoc.json", startingAt: directory)
+    }
+
+    /// The path of `name` in `directory` or in the nearest parent folder that has it.
+    /// Configuration files are found this way, as git and SwiftLint find theirs.
+    public static func nearestFile(named name: String, startingAt directory: String) -> String? {
         var url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         while true {
-            let candidate = url.appendingPathComponent("linkdoc.json").path
+            let candidate = url.appendingPathComponent(name).path
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
             let parent = url.deletingLastPathComponent()
             if parent.path == url.path { return nil }
