@@ -22,19 +22,22 @@ struct CLIRunner {
         return packageRoot.appendingPathComponent(".build/debug/linkdoc")
     }
 
+    /// Standard input comes from a file, not a pipe written in full first: a streaming
+    /// command's output can then fill the stdout pipe while its input is still being read.
     @discardableResult
     func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = input
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("linkdoc-stdin-\(UUID().uuidString)")
+        try (stdin ?? Data()).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
         // Read standard error on another thread, so a full pipe cannot block the child.
         final class Box: @unchecked Sendable { var data = Data() }
         let errBox = Box()

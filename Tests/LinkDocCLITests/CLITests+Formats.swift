@@ -6,34 +6,6 @@ import XCTest
 extension CLITests {
     var root: URL { CLITests.packageRoot }
 
-    /// Like `run`, but standard input is a file: a stream's output can then fill
-    /// the stdout pipe while its input is still being read (with a stdin pipe
-    /// written in full first, the two would wait on each other).
-    func run(_ arguments: [String], stdinFile input: Data) throws -> Run {
-        let dir = try temporaryDirectory()
-        let inputURL = dir.appendingPathComponent("input.ndjson")
-        try input.write(to: inputURL)
-        let process = Process()
-        process.executableURL = CLIRunner.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        try process.run()
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errBox.data, as: UTF8.self))
-    }
-
     func testFormatsPicksTheFormatByExtension() throws {
         let catalog = try run(["compile", "Tests/Fixtures/Localizable.xcstrings", "--manifest", "Tests/Fixtures/linkdoc.json"], in: root)
         XCTAssertEqual(catalog.status, 0, catalog.stderr)
@@ -86,7 +58,7 @@ extension CLITests {
                 input += "{\"id\": \"r\(i)\", \"text\": \"\(texts[i % 3])\"}\n"; expected.append(("r\(i)", nil))
             }
         }
-        let two = try run(["compile", "--ndjson", "--jobs", "2", "--manifest", "Tests/Fixtures/linkdoc.json"], stdinFile: Data(input.utf8))
+        let two = try run(["compile", "--ndjson", "--jobs", "2", "--manifest", "Tests/Fixtures/linkdoc.json"], stdin: Data(input.utf8), in: root)
         XCTAssertEqual(two.status, 1, "bad records make the exit code 1")
         let lines = two.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         XCTAssertEqual(lines.count, 100_000)
@@ -97,7 +69,7 @@ extension CLITests {
             XCTAssertEqual(object["line"] as? Int, expected[n].line, "line \(n + 1)")
             if expected[n].line == nil { XCTAssertNotNil(object["document"] as? [String: Any], "line \(n + 1)") }
         }
-        let one = try run(["compile", "--ndjson", "--jobs", "1", "--manifest", "Tests/Fixtures/linkdoc.json"], stdinFile: Data(input.utf8))
+        let one = try run(["compile", "--ndjson", "--jobs", "1", "--manifest", "Tests/Fixtures/linkdoc.json"], stdin: Data(input.utf8), in: root)
         XCTAssertEqual(one.status, 1)
         XCTAssert(one.stdout == two.stdout, "--jobs 1 and --jobs 2 give the same bytes")
         XCTAssertEqual(two.stderr, "", "no progress line when standard error is not a terminal")
