@@ -29,20 +29,24 @@ public struct SourceText: Sendable {
 
     public init(name: String, bytes raw: [UInt8]) throws(InvalidUTF8) {
         self.name = name
-        if let bad = UTF8Validation.firstInvalidByte(in: raw) {
+        let scan = raw.withUnsafeBufferPointer { TextScan($0, checkpointStride: Self.checkpointStride) }
+        if let bad = scan.invalidOffset {
             throw InvalidUTF8(byteOffset: bad, location: Self.location(ofRawOffset: bad, in: raw))
         }
-        let (normalized, lineStarts) = Self.normalize(raw)
-        self.bytes = normalized
-        self.lineStarts = lineStarts
-        var checkpoints: [Int] = []
-        checkpoints.reserveCapacity(normalized.count / Self.checkpointStride + 1)
-        var scalars = 0
-        for (i, b) in normalized.enumerated() {
-            if i % Self.checkpointStride == 0 { checkpoints.append(scalars) }
-            if !CharClass.isContinuation(b) { scalars += 1 }
+        let hasBOM = raw.count >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF
+        guard scan.hasCR || hasBOM else {
+            // Already normalized (the common case): share the bytes and what the scan found.
+            self.bytes = raw
+            self.lineStarts = scan.lineStarts
+            self.scalarCheckpoints = scan.checkpoints
+            return
         }
-        self.scalarCheckpoints = checkpoints
+        // Offsets move when the BOM and CRs go: scan the normalized bytes again (rare).
+        let normalized = Self.normalize(raw, droppingBOM: hasBOM)
+        let again = normalized.withUnsafeBufferPointer { TextScan($0, checkpointStride: Self.checkpointStride) }
+        self.bytes = normalized
+        self.lineStarts = again.lineStarts
+        self.scalarCheckpoints = again.checkpoints
     }
 
     /// Unicode scalars in `bytes[0..<offset]`, counting at most one checkpoint block.
@@ -56,32 +60,18 @@ public struct SourceText: Sendable {
         return count
     }
 
-    /// Drops a leading BOM, turns CRLF and CR into LF, and records line starts in one pass.
-    private static func normalize(_ raw: [UInt8]) -> ([UInt8], [Int]) {
-        var start = 0
-        if raw.count >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF { start = 3 }
-        if start == 0 && !raw.contains(0x0D) {
-            // Already normalized (the common case): share the bytes, only find the lines.
-            var lines = [0]
-            raw.withUnsafeBufferPointer { s in
-                for i in 0..<s.count where s[i] == 0x0A { lines.append(i + 1) }
-            }
-            return (raw, lines)
-        }
+    /// Drops a leading BOM and turns CRLF and CR into LF.
+    private static func normalize(_ raw: [UInt8], droppingBOM: Bool) -> [UInt8] {
+        let start = droppingBOM ? 3 : 0
         var out: [UInt8] = []
         out.reserveCapacity(raw.count - start)
-        var lines = [0]
         raw.withUnsafeBufferPointer { s in
             var i = start
             var runStart = start
             while i < s.count {
-                let b = s[i]
-                if b == 0x0A {
-                    lines.append(out.count + (i - runStart) + 1)
-                } else if b == 0x0D {
+                if s[i] == 0x0D {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: s[runStart..<i]))
                     out.append(0x0A)
-                    lines.append(out.count)
                     if i + 1 < s.count && s[i + 1] == 0x0A { i += 1 }
                     runStart = i + 1
                 }
@@ -89,7 +79,7 @@ public struct SourceText: Sendable {
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: s[runStart..<s.count]))
         }
-        return (out, lines)
+        return out
     }
 
     /// The 1-based line and column (in Unicode scalars) of a byte offset in `bytes`.

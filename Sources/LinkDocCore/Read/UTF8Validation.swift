@@ -2,38 +2,108 @@
 enum UTF8Validation {
     /// The offset of the first byte that does not belong to a valid sequence, or nil.
     static func firstInvalidByte(in bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { s in
-            let n = s.count
-            var i = 0
-            while i < n {
-                // Fast path: eight ASCII bytes at a time.
-                while i + 8 <= n {
-                    let word = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                    if word & 0x8080_8080_8080_8080 != 0 { break }
-                    i += 8
+        bytes.withUnsafeBufferPointer { TextScan($0, checkpointStride: Int.max).invalidOffset }
+    }
+}
+
+/// One pass over a document's bytes that finds everything the read stage needs: whether the
+/// bytes are valid UTF-8 (and where not), whether there is a CR to normalize, where lines
+/// start, and the scalar count at every `checkpointStride` bytes (for diagnostic columns).
+///
+/// Why one pass: these were four loops over every byte (validation, a search for CR, the
+/// line starts, the checkpoints), which cost more than parsing the document. Plain ASCII goes
+/// eight bytes a time; a run of multi-byte sequences is validated sequence by sequence (the
+/// common three-byte CJK form first), and a line break, which is ASCII, ends such a run.
+struct TextScan {
+    /// The offset of the first byte that does not belong to a valid sequence; the other
+    /// fields are then incomplete.
+    var invalidOffset: Int? = nil
+    var hasCR = false
+    /// Offset of the first byte of each line (0, and one past each LF).
+    var lineStarts: [Int] = [0]
+    /// Unicode scalars before offset `k * checkpointStride`, for each such offset below the count.
+    var checkpoints: [Int] = []
+
+    /// `stride` is at least 4, so that one sequence passes at most one checkpoint.
+    init(_ s: UnsafeBufferPointer<UInt8>, checkpointStride stride: Int) {
+        precondition(stride >= 4)
+        let n = s.count
+        guard n > 0, let p = s.baseAddress else { return }
+        if stride < n { checkpoints.reserveCapacity(n / stride + 1) }
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lf = ones &* 0x0A, cr = ones &* 0x0D
+        /// Whether some byte of `v` is zero (exact; which byte it is, it does not tell).
+        @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & high != 0 }
+
+        var i = 0
+        var scalars = 0  // scalars (lead bytes) before `i`
+        var nextCheckpoint = 0
+        while i < n {
+            // A multi-byte step may pass a checkpoint by up to three bytes: the bytes it
+            // passes are continuations, so the count before the checkpoint is `scalars`.
+            if i >= nextCheckpoint {
+                checkpoints.append(scalars)
+                nextCheckpoint = stride > n ? n : nextCheckpoint + stride
+            }
+            // ASCII without line breaks, eight bytes a time, up to the next checkpoint.
+            let wordsEnd = min(n, nextCheckpoint) - 8
+            while i <= wordsEnd {
+                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                if w & high != 0 || hasZeroByte(w ^ lf) || hasZeroByte(w ^ cr) { break }
+                i += 8
+                scalars += 8
+            }
+            guard i < n else { break }
+            if i >= nextCheckpoint { continue }  // the words reached it: record it first
+            let b = p[i]
+            if b < 0x80 {
+                if b == 0x0A {
+                    lineStarts.append(i + 1)
+                } else if b == 0x0D {
+                    hasCR = true
                 }
-                guard i < n else { return nil }
-                let b0 = s[i]
-                if b0 < 0x80 { i += 1; continue }
+                i += 1
+                scalars += 1
+                continue
+            }
+            // A run of multi-byte sequences; it ends at the next ASCII byte.
+            while i < n && p[i] >= 0x80 {
+                if i >= nextCheckpoint {
+                    checkpoints.append(scalars)
+                    nextCheckpoint += stride
+                }
+                let b0 = p[i]
+                // The common case: U+1000…U+CFFF and U+E000…U+FFFF (E1…EC, EE, EF), all CJK.
+                if b0 & 0xF0 == 0xE0 && b0 != 0xE0 && b0 != 0xED && i + 2 < n
+                    && p[i + 1] & 0xC0 == 0x80 && p[i + 2] & 0xC0 == 0x80 {
+                    i += 3
+                    scalars += 1
+                    continue
+                }
                 let length: Int
                 var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
                 switch b0 {
                 case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; lowerBound = 0xA0
+                case 0xE0: length = 3; lowerBound = 0xA0  // no overlong forms
                 case 0xE1...0xEC, 0xEE...0xEF: length = 3
                 case 0xED: length = 3; upperBound = 0x9F  // no surrogates
-                case 0xF0: length = 4; lowerBound = 0x90
+                case 0xF0: length = 4; lowerBound = 0x90  // no overlong forms
                 case 0xF1...0xF3: length = 4
                 case 0xF4: length = 4; upperBound = 0x8F  // nothing above U+10FFFF
-                default: return i
+                default: invalidOffset = i; return
                 }
-                guard i + 1 < n, s[i + 1] >= lowerBound, s[i + 1] <= upperBound else { return i }
+                guard i + 1 < n, p[i + 1] >= lowerBound, p[i + 1] <= upperBound else { invalidOffset = i; return }
                 for k in 2..<length {
-                    guard i + k < n, s[i + k] & 0xC0 == 0x80 else { return i }
+                    guard i + k < n, p[i + k] & 0xC0 == 0x80 else { invalidOffset = i; return }
                 }
                 i += length
+                scalars += 1
             }
-            return nil
+        }
+        while nextCheckpoint < n {  // passed at the very end by a multi-byte step
+            checkpoints.append(scalars)
+            nextCheckpoint += stride
         }
     }
 }

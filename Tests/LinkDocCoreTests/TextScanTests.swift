@@ -1,0 +1,111 @@
+@testable import LinkDocCore
+import XCTest
+
+/// The read stage's one-pass scan (validation, CR, line starts, scalar checkpoints) against
+/// the plain byte-by-byte definitions, on texts that put every kind of byte at every
+/// position of the scan's eight-byte words and around its checkpoints.
+final class TextScanTests: XCTestCase {
+    /// Byte-by-byte strict UTF-8 validation (RFC 3629), the definition the scan must meet.
+    private func referenceInvalidOffset(_ s: [UInt8]) -> Int? {
+        var i = 0
+        while i < s.count {
+            let b0 = s[i]
+            if b0 < 0x80 { i += 1; continue }
+            let length: Int
+            var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+            switch b0 {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lo = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; hi = 0x9F
+            case 0xF0: length = 4; lo = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; hi = 0x8F
+            default: return i
+            }
+            guard i + 1 < s.count, s[i + 1] >= lo, s[i + 1] <= hi else { return i }
+            for k in 2..<length where !(i + k < s.count && s[i + k] & 0xC0 == 0x80) { return i }
+            i += length
+        }
+        return nil
+    }
+
+    private func check(_ bytes: [UInt8], stride: Int, file: StaticString = #filePath, line: UInt = #line) {
+        let scan = bytes.withUnsafeBufferPointer { TextScan($0, checkpointStride: stride) }
+        let invalid = referenceInvalidOffset(bytes)
+        XCTAssertEqual(scan.invalidOffset, invalid, "\(bytes)", file: file, line: line)
+        guard invalid == nil else { return }
+        XCTAssertEqual(scan.hasCR, bytes.contains(0x0D), "\(bytes)", file: file, line: line)
+        var lines = [0], checkpoints: [Int] = [], scalars = 0
+        for (i, b) in bytes.enumerated() {
+            if i % stride == 0 { checkpoints.append(scalars) }
+            if b & 0xC0 != 0x80 { scalars += 1 }
+            if b == 0x0A { lines.append(i + 1) }
+        }
+        XCTAssertEqual(scan.lineStarts, lines, "\(bytes)", file: file, line: line)
+        XCTAssertEqual(scan.checkpoints, checkpoints, "\(bytes)", file: file, line: line)
+    }
+
+    func testEveryPieceAtEveryPositionOfTwoWords() {
+        let pieces: [[UInt8]] = [
+            [0x0A], [0x0D], [0x0D, 0x0A], [0xEF, 0xBB, 0xBF], Array("好".utf8), Array("é".utf8), Array("😀".utf8),
+            Array("\u{FFFF}".utf8), Array("\u{E000}".utf8), Array("\u{800}".utf8), Array("\u{D7FF}".utf8),
+            [0xFF], [0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xE4, 0xBD], [0xE4, 0x41], [0xF0, 0x9F, 0x98], [0xC3],
+        ]
+        let filler = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        for piece in pieces {
+            for position in 0...16 {
+                for tail in [0, 1, 7, 20] {
+                    let bytes = Array(filler[0..<position]) + piece + Array(filler[0..<tail])
+                    for stride in [4, 8, 16, 512] { check(bytes, stride: stride) }
+                    // After a CJK run, as well as after ASCII.
+                    let cjk = Array("请阅读协议".utf8)
+                    check(cjk + bytes, stride: 8)
+                    check(Array(cjk[0..<position % cjk.count]) + bytes, stride: 16)
+                }
+            }
+        }
+    }
+
+    func testRandomTextsAgreeWithTheDefinitions() {
+        let alphabet: [[UInt8]] = [
+            Array("a".utf8), Array(" ".utf8), [0x0A], [0x0D], Array("《".utf8), Array("好".utf8), Array("😀".utf8),
+            Array("é".utf8), [0xEF, 0xBB, 0xBF], Array("abcdefgh".utf8),
+        ]
+        var seed: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % bound
+        }
+        for round in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<next(120) { bytes += alphabet[next(alphabet.count)] }
+            if round % 3 == 0, !bytes.isEmpty { bytes[next(bytes.count)] = UInt8(truncatingIfNeeded: next(256)) }
+            for stride in [4, 5, 8, 16, 64] { check(bytes, stride: stride) }
+        }
+    }
+
+    func testSourceTextMatchesTheNormalizedText() throws {
+        for text in ["", "a", "\r", "\r\n", "\u{FEFF}a\r\nb\rc\n", "\u{FEFF}", String(repeating: "好\r\n", count: 400),
+                     String(repeating: "ab😀\n", count: 300)] {
+            let source = try SourceText(name: "t", bytes: Array(text.utf8))
+            var expected = Array(text.utf8)
+            if expected.starts(with: [0xEF, 0xBB, 0xBF]) { expected.removeFirst(3) }
+            expected = Array(String(decoding: expected, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+                .replacingOccurrences(of: "\r", with: "\n").utf8)
+            XCTAssertEqual(source.bytes, expected)
+            // Every offset's column counts the scalars since its line's start.
+            var line = 1, column = 1
+            for (offset, b) in expected.enumerated() {
+                if b & 0xC0 != 0x80 {
+                    let location = source.location(ofOffset: offset)
+                    XCTAssertEqual(location.line, line, "\(text.debugDescription) at \(offset)")
+                    XCTAssertEqual(location.column, column, "\(text.debugDescription) at \(offset)")
+                    column += 1
+                }
+                if b == 0x0A { line += 1; column = 1 }
+            }
+        }
+    }
+}
