@@ -43,7 +43,7 @@ public struct Diagnostic: Hashable, Sendable {
     /// A diagnostic at `offset` of `source`, with its location and excerpt.
     public init(severity: Severity, message: String, ruleID: String, file: String, at offset: Int, in source: SourceText) {
         let location = source.location(ofOffset: offset)
-        let excerpt = source.excerpt(around: offset)
+        let excerpt = source.excerpt(at: location)
         self.init(severity: severity, message: message, ruleID: ruleID, file: file, location: location,
                   sourceLine: excerpt.line, sourceLineColumn: excerpt.column == location.column ? nil : excerpt.column)
     }

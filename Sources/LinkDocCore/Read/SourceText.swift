@@ -55,9 +55,30 @@ public struct SourceText: Sendable {
         // At the very end of a text whose length is a multiple of the stride there is no
         // checkpoint for `offset`'s block: count on from the last one.
         let block = min(offset / Self.checkpointStride, scalarCheckpoints.count - 1)
-        var count = scalarCheckpoints[block]
-        for i in (block * Self.checkpointStride)..<offset where !CharClass.isContinuation(bytes[i]) { count += 1 }
-        return count
+        return scalarCheckpoints[block] + Self.scalarCount(bytes, block * Self.checkpointStride..<offset)
+    }
+
+    /// Unicode scalars in `bytes[range]` (valid UTF-8): the bytes that are no continuation
+    /// bytes, counted eight a time (every diagnostic counts up to a block of them, twice).
+    private static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        bytes.withUnsafeBufferPointer { s in
+            var count = 0
+            var i = range.lowerBound
+            if let p = s.baseAddress {
+                let high: UInt64 = 0x8080_8080_8080_8080
+                while i + 8 <= range.upperBound {
+                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                    // A continuation byte has its top bit set and the next one clear.
+                    count += 8 - (w & ~(w << 1) & high).nonzeroBitCount
+                    i += 8
+                }
+            }
+            while i < range.upperBound {
+                if !CharClass.isContinuation(s[i]) { count += 1 }
+                i += 1
+            }
+            return count
+        }
     }
 
     /// Drops a leading BOM and turns CRLF and CR into LF.
@@ -109,7 +130,11 @@ public struct SourceText: Sendable {
     /// `offset` with "…" at the cut ends, so that every diagnostic holds and prints a bounded
     /// amount of text however long the line (one copy of a 1 MB line per diagnostic is not).
     public func excerpt(around offset: Int) -> (line: String, column: Int) {
-        let location = location(ofOffset: offset)
+        excerpt(at: location(ofOffset: offset))
+    }
+
+    /// `excerpt(around:)` for a location found already.
+    func excerpt(at location: SourceLocation) -> (line: String, column: Int) {
         let start = lineStarts[location.line - 1]
         var end = location.line < lineStarts.count ? lineStarts[location.line] - 1 : bytes.count
         if end < start { end = start }

@@ -4,28 +4,50 @@
 /// text means a slow normalizing comparison on every lookup; titles and names
 /// match exactly, so bytes are both faster and the right meaning.
 struct ManifestIndex: Sendable {
-    private let byTitle: [[UInt8]: Manifest.Agreement]
-    private let byID: [[UInt8]: Manifest.Agreement]
-    private let userIDs: [[UInt8]: String]
+    private let byTitle: [ExactString: Manifest.Agreement]
+    private let byID: [ExactString: Manifest.Agreement]
+    private let userIDs: [ExactString: String]
 
     init(_ manifest: Manifest) {
-        var byTitle: [[UInt8]: Manifest.Agreement] = [:], byID: [[UInt8]: Manifest.Agreement] = [:]
+        var byTitle: [ExactString: Manifest.Agreement] = [:], byID: [ExactString: Manifest.Agreement] = [:]
         for agreement in manifest.agreements.values {
-            byTitle[Array(agreement.title.utf8)] = agreement
-            byID[Array(agreement.id.utf8)] = agreement
+            byTitle[ExactString(agreement.title)] = agreement
+            byID[ExactString(agreement.id)] = agreement
         }
         self.byTitle = byTitle
         self.byID = byID
-        userIDs = Dictionary(uniqueKeysWithValues: manifest.mentions.map { (Array($0.key.utf8), $0.value) })
+        userIDs = Dictionary(uniqueKeysWithValues: manifest.mentions.map { (ExactString($0.key), $0.value) })
     }
 
-    func agreement(title: String) -> Manifest.Agreement? { byTitle[Array(title.utf8)] }
+    func agreement(title: String) -> Manifest.Agreement? { byTitle[ExactString(title)] }
 
     /// By id, or else by title (an agreement without an id is known by its title).
     func agreement(id: String) -> Manifest.Agreement? {
-        let key = Array(id.utf8)
+        let key = ExactString(id)
         return byID[key] ?? byTitle[key]
     }
 
-    func userID(mention name: String) -> String? { userIDs[Array(name.utf8)] }
+    func userID(mention name: String) -> String? { userIDs[ExactString(name)] }
+}
+
+/// A string as a dictionary key that means its exact UTF-8 bytes: equal only when the bytes
+/// are equal (not by canonical equivalence, as `String` is), hashed over its bytes in one call.
+///
+/// Why not `[UInt8]`: an array key costs an allocation per lookup and hashes byte by byte,
+/// which made the hashing alone cost more than the lookups' other work.
+struct ExactString: Hashable, Sendable {
+    var string: String
+
+    init(_ string: String) { self.string = string }
+
+    static func == (a: ExactString, b: ExactString) -> Bool {
+        var x = a.string, y = b.string
+        guard x.utf8.count == y.utf8.count else { return false }
+        return x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var s = string  // `withUTF8` makes it contiguous first; native strings already are: no copy
+        s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 }

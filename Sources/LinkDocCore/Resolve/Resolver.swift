@@ -160,9 +160,7 @@ struct Resolver {
 
     /// `[display](target)`: a typed target (`agreement:`, `user:`, `topic:`, `action:`) or a URL.
     private mutating func explicitTarget(_ target: String, display: String, at: Int) -> (url: String?, target: LinkTarget)? {
-        if let colon = target.firstIndex(of: ":") {
-            let prefix = target[..<colon].lowercased()
-            let value = String(target[target.index(after: colon)...])
+        if let (prefix, value) = Self.splitAtColon(target) {
             switch prefix {
             case "agreement":
                 guard let agreement = index.agreement(id: value) else {
@@ -191,9 +189,9 @@ struct Resolver {
             }
         }
         var target = target
-        if target.lowercased().hasPrefix("www.") { target = "https://" + target }
+        if Self.hasLowercasedPrefix(target, "www.") { target = "https://" + target }
         // mailto:address without a query: the domain goes through IDNA, as for bare emails.
-        if target.lowercased().hasPrefix("mailto:"), !target.contains("?"), !target.contains("#") {
+        if Self.hasLowercasedPrefix(target, "mailto:"), !target.contains("?"), !target.contains("#") {
             let address = String(target.dropFirst(7))
             if let url = urls.mailto(address) {
                 let check = urls.check(url)
@@ -213,6 +211,42 @@ struct Resolver {
             return ("tel:" + digits, .phone(digits: digits))
         }
         return (url, .url)
+    }
+
+    /// `target` split at its first ":" as `firstIndex(of: ":")` finds it, with the part before it
+    /// lowercased: the typed-target prefix. Byte by byte when that is sure to mean the same (a
+    /// colon between ASCII bytes is a character of its own, and ASCII lowercases alone), else
+    /// through `String` (a colon that a combining mark follows is no ":" character).
+    static func splitAtColon(_ target: String) -> (prefix: String, value: String)? {
+        let u = target.utf8
+        if let k = u.firstIndex(of: UInt8(ascii: ":")), u[..<k].allSatisfy({ $0 < 0x80 }),
+           u.index(after: k) == u.endIndex || u[u.index(after: k)] < 0x80 {
+            let prefix = String(decoding: u[..<k].map { CharClass.isASCIILetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+            return (prefix, String(target[u.index(after: k)...]))
+        }
+        guard let colon = target.firstIndex(of: ":") else { return nil }
+        return (target[..<colon].lowercased(), String(target[target.index(after: colon)...]))
+    }
+
+    /// `s.lowercased().hasPrefix(prefix)` for a lowercase ASCII `prefix`, without lowercasing
+    /// all of `s` when its first bytes decide: ASCII bytes lowercase one to one, so after
+    /// matching ASCII bytes a differing ASCII byte means no; the general form is asked only
+    /// when a non-ASCII byte is met on the way or right after the prefix (where a combining
+    /// mark would join the prefix's last character).
+    static func hasLowercasedPrefix(_ s: String, _ prefix: StaticString) -> Bool {
+        let u = s.utf8
+        var i = u.startIndex
+        let decided: Bool? = prefix.withUTF8Buffer { p in
+            for expected in p {
+                guard i != u.endIndex else { return false }
+                let b = u[i]
+                if b >= 0x80 { return nil }
+                if (CharClass.isASCIILetter(b) ? b | 0x20 : b) != expected { return false }
+                i = u.index(after: i)
+            }
+            return i == u.endIndex || u[i] < 0x80 ? true : nil
+        }
+        return decided ?? s.lowercased().hasPrefix(prefix.description)
     }
 
     private mutating func invalidTarget(_ message: String, at: Int) -> (url: String?, target: LinkTarget)? {

@@ -20,18 +20,18 @@ struct URLValidator: Sendable {
     let policy: LinkURLPolicy
     /// Checks of URLs known before any document (the manifest's), made once:
     /// an agreement is linked in almost every document of a privacy dialog.
-    private var known: [String: URLCheck] = [:]
+    private var known: [ExactString: URLCheck] = [:]
     /// Checks made while compiling, shared by every thread that uses this validator.
     private let recent = URLCheckCache()
 
     init(allowedSchemes: [String], maxLength: Int = 32 * 1024, knownURLs: [String] = []) {
         policy = LinkURLPolicy(allowedSchemes: allowedSchemes, maxLength: maxLength)
-        for url in knownURLs where known[url] == nil { known[url] = validate(url) }
+        for url in knownURLs where known[ExactString(url)] == nil { known[ExactString(url)] = validate(url) }
     }
 
     func check(_ raw: String) -> URLCheck {
-        if let check = known[raw] { return check }
-        let key = Array(raw.utf8)
+        let key = ExactString(raw)
+        if let check = known[key] { return check }
         if let check = recent.value(for: key) { return check }
         let check = validate(raw)
         recent.store(check, for: key)
@@ -63,16 +63,16 @@ struct URLValidator: Sendable {
 final class URLCheckCache: @unchecked Sendable {
     static let capacity = 4096
     private let lock = NSLock()
-    private var entries: [[UInt8]: URLCheck] = [:]
+    private var entries: [ExactString: URLCheck] = [:]
 
-    func value(for key: [UInt8]) -> URLCheck? {
+    func value(for key: ExactString) -> URLCheck? {
         lock.lock()
         defer { lock.unlock() }
         return entries[key]
     }
 
-    func store(_ check: URLCheck, for key: [UInt8]) {
-        guard key.count <= 2048 else { return }  // long URLs are rare and would crowd the cache
+    func store(_ check: URLCheck, for key: ExactString) {
+        guard key.string.utf8.count <= 2048 else { return }  // long URLs are rare and would crowd the cache
         lock.lock()
         defer { lock.unlock() }
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
