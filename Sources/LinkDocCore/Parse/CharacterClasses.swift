@@ -80,3 +80,25 @@ enum CharClass {
         c < 0x80 ? isASCIIWhitespace(UInt8(c)) : isUnicodeSpace(c)
     }
 }
+
+/// A set of ASCII bytes as a 128-bit mask: membership costs a shift and a test, where
+/// `"…".utf8.contains(b)` walks the string on every call (the parser asks for every candidate).
+struct ASCIISet: Sendable {
+    private let low: UInt64, high: UInt64
+
+    init(_ members: StaticString) {
+        var low: UInt64 = 0, high: UInt64 = 0
+        members.withUTF8Buffer { bytes in
+            for b in bytes {
+                precondition(b < 0x80, "ASCIISet holds ASCII bytes only")
+                if b < 64 { low |= 1 << UInt64(b) } else { high |= 1 << UInt64(b - 64) }
+            }
+        }
+        self.low = low
+        self.high = high
+    }
+
+    @inline(__always) func contains(_ b: UInt8) -> Bool {
+        b < 64 ? low >> UInt64(b) & 1 != 0 : b < 128 ? high >> UInt64(b - 64) & 1 != 0 : false
+    }
+}

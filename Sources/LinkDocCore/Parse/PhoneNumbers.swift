@@ -16,12 +16,17 @@ struct PhoneNumberMatcher {
 
     struct Match: Equatable { var end: Int; var digits: String }
 
+    /// Punctuation that joins a number to what stands before it (so it is no phone number).
+    private static let joinsBefore = ASCIISet("+-./:_@#%&=$")
+    /// Punctuation that joins a number to digits after it.
+    private static let joinsAfter = ASCIISet("-.:/")
+
     private struct Group { var digits: [UInt8]; var end: Int }
 
     func match(at start: Int) -> Match? {
         if start > 0 {
             let previous = s[start - 1]
-            if CharClass.isASCIIAlnum(previous) || "+-./:_@#%&=$".utf8.contains(previous) { return nil }
+            if CharClass.isASCIIAlnum(previous) || Self.joinsBefore.contains(previous) { return nil }
             // A price: ¥ (C2 A5) or ￥ (EF BF A5) before the digits.
             if previous == 0xA5 && start >= 2 && (s[start - 2] == 0xC2 || s[start - 2] == 0xBF) { return nil }
         }
@@ -87,7 +92,7 @@ struct PhoneNumberMatcher {
         guard end < limit else { return true }
         let next = s[end]
         if CharClass.isASCIIAlnum(next) || next == UInt8(ascii: "_") || next == UInt8(ascii: "@") { return false }
-        if "-.:/".utf8.contains(next) && end + 1 < limit && CharClass.isDigit(s[end + 1]) { return false }
+        if Self.joinsAfter.contains(next) && end + 1 < limit && CharClass.isDigit(s[end + 1]) { return false }
         return true
     }
 

@@ -23,16 +23,24 @@ struct PreparedText: Sendable {
             out += source[copied..<end]
             copied = end
         }
-        while i < source.count {
-            let b = source[i]
+        let n = source.count
+        while i < n {
             if lineStart, let end = Self.directiveLineEnd(source, from: i) {
                 copy(upTo: i)
                 copied = end  // dropped
                 i = end
                 continue
             }
-            lineStart = b == 0x0A
-            if b == UInt8(ascii: "\\") && i + 1 < source.count && (source[i + 1] == UInt8(ascii: "<") || source[i + 1] == UInt8(ascii: "&")) {
+            lineStart = false
+            // Only a line break or a backslash needs a look: skip to the next one.
+            i = Self.nextLineBreakOrBackslash(source, from: i)
+            guard i < n else { break }
+            if source[i] == 0x0A {
+                lineStart = true
+                i += 1
+                continue
+            }
+            if i + 1 < n && (source[i + 1] == UInt8(ascii: "<") || source[i + 1] == UInt8(ascii: "&")) {
                 copy(upTo: i + 1)  // the backslash stays
                 let entity = source[i + 1] == UInt8(ascii: "<") ? Array("&lt;".utf8) : Array("&amp;".utf8)
                 builder.replace(source: i + 1, length: 1, at: out.count, outputLength: entity.count)
@@ -48,15 +56,34 @@ struct PreparedText: Sendable {
         map = builder.map
     }
 
+    /// The first LF or backslash at or after `start`, or the count; eight bytes a time, as
+    /// most text has neither.
+    private static func nextLineBreakOrBackslash(_ s: [UInt8], from start: Int) -> Int {
+        s.withUnsafeBufferPointer { s in
+            guard let p = s.baseAddress else { return start }
+            let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+            let lf = ones &* 0x0A, backslash = ones &* 0x5C
+            var i = start
+            while i + 8 <= s.count {
+                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                let a = w ^ lf, b = w ^ backslash
+                if ((a &- ones) & ~a | (b &- ones) & ~b) & high != 0 { break }  // a zero byte: a match
+                i += 8
+            }
+            while i < s.count && s[i] != 0x0A && s[i] != UInt8(ascii: "\\") { i += 1 }
+            return i
+        }
+    }
+
     /// Where a line that holds only a linkdoc directive comment ends (after its LF).
     private static func directiveLineEnd(_ s: [UInt8], from start: Int) -> Int? {
         var i = start
         while i < s.count && (s[i] == 0x20 || s[i] == 0x09) { i += 1 }
-        let open = Array("<!--".utf8)
-        guard s.count - i >= open.count + 8, Array(s[i..<i + 4]) == open else { return nil }
+        guard s.count - i >= 4 + 8, s[i] == UInt8(ascii: "<"), s[i + 1] == UInt8(ascii: "!"),
+              s[i + 2] == UInt8(ascii: "-"), s[i + 3] == UInt8(ascii: "-") else { return nil }
         var j = i + 4
         while j < s.count && s[j] == 0x20 { j += 1 }
-        guard Array(s[j..<min(s.count, j + 8)]) == Array("linkdoc-".utf8) else { return nil }
+        guard s[j..<min(s.count, j + 8)].elementsEqual("linkdoc-".utf8) else { return nil }
         var k = j
         while k + 2 < s.count && !(s[k] == UInt8(ascii: "-") && s[k + 1] == UInt8(ascii: "-") && s[k + 2] == UInt8(ascii: ">")) {
             if s[k] == 0x0A { return nil }
