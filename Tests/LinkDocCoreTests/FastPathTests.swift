@@ -1,0 +1,74 @@
+@testable import LinkDocCore
+import XCTest
+
+/// The byte-level fast paths of the parse and resolve stages against the general forms they
+/// stand for, on the inputs where the two could part: combining marks after a colon or a
+/// prefix, case, non-ASCII letters that lowercase to ASCII, canonically equivalent strings.
+final class FastPathTests: XCTestCase {
+    private let targets = [
+        "agreement:terms", "AGREEMENT:terms", "User:u_1", "topic:ios", "action:expand", "https://a.example/x:y",
+        "a:\u{301}b", ":x", "x:", "", "nocolon", "\u{212A}:x", "İ:x", "用户:1", "user\u{301}:1", "user:\u{301}",
+        "www.example.com", "WWW.example.com", "www.\u{301}x", "ww", "MAILTO:a@b.example", "mailto:", "mailto",
+        "mailto:\u{308}a@b.example", "Mai\u{212A}lto:x", "MAİLTO:x", "wWw.", "www:x", "a:b:c", "\u{301}:a",
+    ]
+
+    func testTypedTargetSplitMatchesTheStringForm() {
+        for target in targets {
+            let expected = target.firstIndex(of: ":").map {
+                (target[..<$0].lowercased(), String(target[target.index(after: $0)...]))
+            }
+            let got = Resolver.splitAtColon(target)
+            XCTAssertEqual(got?.prefix, expected?.0, target.debugDescription)
+            XCTAssertEqual(got?.value, expected?.1, target.debugDescription)
+        }
+    }
+
+    func testLowercasedPrefixMatchesTheStringForm() {
+        for target in targets {
+            XCTAssertEqual(Resolver.hasLowercasedPrefix(target, "www."), target.lowercased().hasPrefix("www."), target.debugDescription)
+            XCTAssertEqual(Resolver.hasLowercasedPrefix(target, "mailto:"), target.lowercased().hasPrefix("mailto:"),
+                           target.debugDescription)
+        }
+    }
+
+    func testExactStringKeysAreBytesNotCanonicalEquivalence() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        XCTAssertEqual(composed, decomposed)  // as String: canonically equivalent
+        XCTAssertNotEqual(ExactString(composed), ExactString(decomposed))
+        var table: [ExactString: Int] = [ExactString(composed): 1]
+        XCTAssertNil(table[ExactString(decomposed)])
+        table[ExactString(decomposed)] = 2
+        XCTAssertEqual(table.count, 2)
+        XCTAssertEqual(table[ExactString(String(decoding: Array(composed.utf8), as: UTF8.self))], 1)
+        // Small (inline) and large strings, and a substring made a string, hash alike.
+        for s in ["", "a", "用户协议", String(repeating: "隐私政策", count: 20)] {
+            XCTAssertEqual(ExactString(s), ExactString(String(("x" + s).dropFirst())))
+            XCTAssertEqual(ExactString(s).hashValue, ExactString(String(("x" + s).dropFirst())).hashValue)
+        }
+    }
+
+    func testURLChecksAreTheSameCachedOrNot() {
+        let validator = URLValidator(allowedSchemes: ["https", "http", "mailto"], knownURLs: ["https://example.com/terms"])
+        for url in ["https://example.com/terms", "https://例子.公司/隐私 政策", "javascript:alert(1)", "http://insecure.example",
+                    "https://e\u{301}.example", "https://\u{E9}.example"] {
+            let first = validator.check(url), second = validator.check(url)
+            XCTAssertEqual(first.url, second.url, url)
+            XCTAssertEqual(first.problems, second.problems, url)
+            let fresh = URLValidator(allowedSchemes: ["https", "http", "mailto"]).check(url)
+            XCTAssertEqual(first.url, fresh.url, url)
+            XCTAssertEqual(first.problems, fresh.problems, url)
+        }
+        // Canonically equivalent URLs are checked as the bytes they are.
+        let composed = validator.check("https://\u{E9}.example/a"), decomposed = validator.check("https://e\u{301}.example/a")
+        let freshDecomposed = URLValidator(allowedSchemes: ["https"]).check("https://e\u{301}.example/a")
+        XCTAssertEqual(decomposed.url, freshDecomposed.url)
+        XCTAssertEqual(decomposed.problems, freshDecomposed.problems)
+        _ = composed
+    }
+
+    func testASCIISetHoldsExactlyItsMembers() {
+        let set = ASCIISet("+-./:_@#%&=$?!~\u{7F}\0")
+        let members = Set("+-./:_@#%&=$?!~\u{7F}\0".utf8)
+        for b in 0...255 { XCTAssertEqual(set.contains(UInt8(b)), members.contains(UInt8(b)), "\(b)") }
+    }
+}
