@@ -19,21 +19,20 @@ public struct CompileResult: Sendable {
 /// The compiler: read → parse → resolve → validate → emit, for one manifest.
 /// It holds no per-document state, so one instance may compile on many threads.
 public struct Compiler: Sendable {
-    public let manifest: Manifest
-    private let parseOptions: ParseOptions
-    private let urls: URLValidator
-    private let index: ManifestIndex
+    /// All that is known before any document, in one shared object: copying a compiler (the
+    /// stream compiler does, per record) and making a resolver per document then retain one
+    /// reference, not every table of the manifest.
+    private let context: CompilerContext
+
+    public var manifest: Manifest { context.manifest }
 
     public init(manifest: Manifest = .empty) {
-        self.manifest = manifest
-        self.parseOptions = manifest.parseOptions
-        self.index = ManifestIndex(manifest)
-        self.urls = URLValidator(allowedSchemes: manifest.schemes, maxLength: manifest.options.maxURLLength,
-                                 knownURLs: manifest.agreements.values.map(\.url).sorted())
+        context = CompilerContext(manifest)
     }
 
     /// Compiles one document from its raw bytes; `name` is used in diagnostics.
     public func compile(_ bytes: [UInt8], name: String) -> CompileResult {
+        let manifest = context.manifest
         guard bytes.count <= manifest.options.maxDocumentBytes else {
             let d = Diagnostic(severity: .error,
                                message: "the document is \(bytes.count) bytes, more than the limit of \(manifest.options.maxDocumentBytes) (options.maxDocumentBytes); no document was written for it",
@@ -62,18 +61,18 @@ public struct Compiler: Sendable {
         var attachments: [(Range<Int>, Attachment)] = []
         var work = 0
         if HTMLFragment.mayContainHTML(source.bytes) {
-            let html = HTMLFragment(source.bytes, maxDepth: manifest.options.maxHTMLDepth)
-            let parsed = InlineParser.parse(html.flat.text, options: parseOptions, anchors: html.anchors)
+            let html = HTMLFragment(source.bytes, maxDepth: context.manifest.options.maxHTMLDepth)
+            let parsed = InlineParser.parse(html.flat.text, options: context.parseOptions, anchors: html.anchors)
             work = html.flat.work + parsed.work
             resolver = Resolver(source: source, input: html.flat.text, inputToSource: html.sourceOffset(ofFlat:),
-                                manifest: manifest, index: index, urls: urls)
+                                context: context)
             html.report(into: &resolver)
             resolver.resolve(parsed)
             (styles, attachments) = html.decorations(&resolver)
         } else {
-            let parsed = InlineParser.parse(source.bytes, options: parseOptions)
+            let parsed = InlineParser.parse(source.bytes, options: context.parseOptions)
             work = parsed.work
-            resolver = Resolver(source: source, input: source.bytes, inputToSource: { $0 }, manifest: manifest, index: index, urls: urls)
+            resolver = Resolver(source: source, input: source.bytes, inputToSource: { $0 }, context: context)
             resolver.resolve(parsed)
         }
         let (document, linkSources) = DocumentAssembler.assemble(text: resolver.text, links: resolver.links,
@@ -81,5 +80,22 @@ public struct Compiler: Sendable {
         let diagnostics = resolver.diagnostics.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
         return CompileResult(document: document, diagnostics: diagnostics, source: source, linkSources: linkSources,
                              parseWork: work)
+    }
+}
+
+/// What a compiler derives from its manifest once: the parser's options, the URL validator
+/// (with the manifest's URLs checked) and the byte-keyed tables. Immutable, so shared freely.
+final class CompilerContext: Sendable {
+    let manifest: Manifest
+    let parseOptions: ParseOptions
+    let urls: URLValidator
+    let index: ManifestIndex
+
+    init(_ manifest: Manifest) {
+        self.manifest = manifest
+        parseOptions = manifest.parseOptions
+        urls = URLValidator(allowedSchemes: manifest.schemes, maxLength: manifest.options.maxURLLength,
+                            knownURLs: manifest.agreements.values.map(\.url).sorted())
+        index = ManifestIndex(manifest, urls: urls)
     }
 }

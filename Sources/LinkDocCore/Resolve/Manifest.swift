@@ -68,7 +68,7 @@ public struct Manifest: Sendable {
 
     /// Agreements by id, for explicit `agreement:ID` targets.
     public func agreement(withID id: String) -> Agreement? {
-        ManifestIndex(self).agreement(id: id)
+        ManifestIndex(self).agreement(id: id)?.agreement
     }
 
     public var parseOptions: ParseOptions {

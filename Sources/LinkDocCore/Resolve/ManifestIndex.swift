@@ -1,28 +1,42 @@
+import Foundation  // memcmp
+
 /// The manifest's tables keyed by UTF-8 bytes, built once per compiler.
 ///
 /// Why bytes: Swift compares `String` keys by canonical equivalence, which for CJK
 /// text means a slow normalizing comparison on every lookup; titles and names
 /// match exactly, so bytes are both faster and the right meaning.
+///
+/// An agreement comes with the check of its URL, made once here: agreements are linked in
+/// almost every document of a privacy dialog, and a lookup of the check per link cost more
+/// than the rest of resolving the link.
 struct ManifestIndex: Sendable {
-    private let byTitle: [ExactString: Manifest.Agreement]
-    private let byID: [ExactString: Manifest.Agreement]
+    struct Entry: Sendable {
+        var agreement: Manifest.Agreement
+        var check: URLCheck
+    }
+
+    private let byTitle: [ExactString: Entry]
+    private let byID: [ExactString: Entry]
     private let userIDs: [ExactString: String]
 
-    init(_ manifest: Manifest) {
-        var byTitle: [ExactString: Manifest.Agreement] = [:], byID: [ExactString: Manifest.Agreement] = [:]
+    /// `urls` checks the agreements' URLs (without it, as for `Manifest.agreement(withID:)`,
+    /// the checks are empty and must not be used).
+    init(_ manifest: Manifest, urls: URLValidator? = nil) {
+        var byTitle: [ExactString: Entry] = [:], byID: [ExactString: Entry] = [:]
         for agreement in manifest.agreements.values {
-            byTitle[ExactString(agreement.title)] = agreement
-            byID[ExactString(agreement.id)] = agreement
+            let entry = Entry(agreement: agreement, check: urls?.check(agreement.url) ?? URLCheck(url: nil, problems: []))
+            byTitle[ExactString(agreement.title)] = entry
+            byID[ExactString(agreement.id)] = entry
         }
         self.byTitle = byTitle
         self.byID = byID
         userIDs = Dictionary(uniqueKeysWithValues: manifest.mentions.map { (ExactString($0.key), $0.value) })
     }
 
-    func agreement(title: String) -> Manifest.Agreement? { byTitle[ExactString(title)] }
+    func agreement(title: String) -> Entry? { byTitle[ExactString(title)] }
 
     /// By id, or else by title (an agreement without an id is known by its title).
-    func agreement(id: String) -> Manifest.Agreement? {
+    func agreement(id: String) -> Entry? {
         let key = ExactString(id)
         return byID[key] ?? byTitle[key]
     }
@@ -42,8 +56,9 @@ struct ExactString: Hashable, Sendable {
 
     static func == (a: ExactString, b: ExactString) -> Bool {
         var x = a.string, y = b.string
-        guard x.utf8.count == y.utf8.count else { return false }
-        return x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
+        let count = x.utf8.count
+        guard count == y.utf8.count else { return false }
+        return x.withUTF8 { p in y.withUTF8 { q in count == 0 || memcmp(p.baseAddress!, q.baseAddress!, count) == 0 } }
     }
 
     func hash(into hasher: inout Hasher) {

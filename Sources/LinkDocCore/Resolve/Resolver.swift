@@ -22,9 +22,11 @@ struct Resolver {
     let input: [UInt8]
     /// From offsets in `input` to offsets in `source.bytes`, for diagnostics.
     let inputToSource: (Int) -> Int
-    let manifest: Manifest
-    let index: ManifestIndex
-    let urls: URLValidator
+    /// The compiler's manifest and what it derived from it (one shared reference).
+    let context: CompilerContext
+    var manifest: Manifest { context.manifest }
+    var index: ManifestIndex { context.index }
+    var urls: URLValidator { context.urls }
     private(set) var text: [UInt8] = []
     private(set) var links: [LinkDraft] = []
     private(set) var diagnostics: [Diagnostic] = []
@@ -32,14 +34,11 @@ struct Resolver {
     /// Where each run of `input` landed in `text`: (input offset, text offset, length).
     private(set) var copiedRuns: [(input: Int, output: Int, length: Int)] = []
 
-    init(source: SourceText, input: [UInt8], inputToSource: @escaping (Int) -> Int, manifest: Manifest,
-         index: ManifestIndex, urls: URLValidator) {
+    init(source: SourceText, input: [UInt8], inputToSource: @escaping (Int) -> Int, context: CompilerContext) {
         self.source = source
         self.input = input
         self.inputToSource = inputToSource
-        self.manifest = manifest
-        self.index = index
-        self.urls = urls
+        self.context = context
         text.reserveCapacity(input.count)
     }
 
@@ -124,8 +123,8 @@ struct Resolver {
         let at = inputToSource(syntax.source.lowerBound)
         switch syntax.kind {
         case .agreement(let title):
-            guard let agreement = index.agreement(title: title) else { return nil }
-            return (agreementURL(agreement, at: at), .agreement(id: agreement.id, title: agreement.title))
+            guard let entry = index.agreement(title: title) else { return nil }
+            return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
         case .mention(let name):
             return mention(name: name, userID: index.userID(mention: name), at: at)
         case .topic(let name):
@@ -163,12 +162,12 @@ struct Resolver {
         if let (prefix, value) = Self.splitAtColon(target) {
             switch prefix {
             case "agreement":
-                guard let agreement = index.agreement(id: value) else {
+                guard let entry = index.agreement(id: value) else {
                     report(.warning, "unknown agreement id \"\(value)\": the manifest has no agreement with this id, so the link stays text",
                            RuleID.unknownAgreement, at: at)
                     return nil
                 }
-                return (agreementURL(agreement, at: at), .agreement(id: agreement.id, title: agreement.title))
+                return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
             case "user":
                 guard !value.isEmpty else { return invalidTarget("user: needs a user id, as in user:u_10001", at: at) }
                 let name = display.hasPrefix("@") ? String(display.dropFirst()) : display
@@ -262,12 +261,11 @@ struct Resolver {
         return (url, .url)
     }
 
-    private mutating func agreementURL(_ agreement: Manifest.Agreement, at: Int) -> String? {
-        let check = urls.check(agreement.url)
-        for problem in check.problems where problem.severity != .info {
-            report(problem.severity, "the manifest's URL for 《\(agreement.title)》: \(problem.message)", problem.ruleID, at: at)
+    private mutating func agreementURL(_ entry: ManifestIndex.Entry, at: Int) -> String? {
+        for problem in entry.check.problems where problem.severity != .info {
+            report(problem.severity, "the manifest's URL for 《\(entry.agreement.title)》: \(problem.message)", problem.ruleID, at: at)
         }
-        return check.url
+        return entry.check.url
     }
 
     /// Fills `{id}` and `{name}` of a manifest URL template, percent-encoded.
