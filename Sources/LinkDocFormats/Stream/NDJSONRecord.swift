@@ -36,6 +36,9 @@ struct NDJSONRecord {
     }
 
     private struct Parser {
+        /// The member names read (arrays compare by count first, then bytes).
+        static let idName = Array("id".utf8), textName = Array("text".utf8), manifestName = Array("manifest".utf8)
+
         let b: ArraySlice<UInt8>
         var i: Int
         var id: String? = nil
@@ -75,22 +78,22 @@ struct NDJSONRecord {
                     i += 1
                     skipWhitespace()
                     let valueStart = i
-                    if name.elementsEqual("id".utf8) {
+                    if name == Self.idName {
                         guard !sawID else { throw fail("the record has two \"id\" members", at: nameStart) }
                         sawID = true
                         guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else {
                             try skipValue()
                             throw fail("\"id\" must be a string", at: valueStart)
                         }
-                        let bytes = try string()
-                        let decoded = String(decoding: bytes, as: UTF8.self)
-                        guard decoded.utf8.elementsEqual(bytes) else { throw fail("\"id\" is not valid UTF-8", at: valueStart) }
+                        guard let decoded = String(validating: try string(), as: UTF8.self) else {
+                            throw fail("\"id\" is not valid UTF-8", at: valueStart)
+                        }
                         id = decoded
-                    } else if name.elementsEqual("text".utf8) {
+                    } else if name == Self.textName {
                         guard text == nil else { throw fail("the record has two \"text\" members", at: nameStart) }
                         guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("\"text\" must be a string", at: valueStart) }
                         text = try string()
-                    } else if name.elementsEqual("manifest".utf8) {
+                    } else if name == Self.manifestName {
                         guard manifest == nil else { throw fail("the record has two \"manifest\" members", at: nameStart) }
                         guard i < b.endIndex, b[i] == UInt8(ascii: "{") else { throw fail("\"manifest\" must be an object", at: valueStart) }
                         try skipValue()

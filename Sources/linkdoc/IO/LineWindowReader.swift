@@ -47,7 +47,7 @@ struct LineWindowReader {
         var scanFrom = 0
         while true {
             // Cut the lines that are complete.
-            while let newline = buffer[scanFrom...].firstIndex(of: 0x0A) {
+            while let newline = Self.newline(in: buffer, from: scanFrom) {
                 if discarding {
                     discarding = false
                 } else {
@@ -83,6 +83,16 @@ struct LineWindowReader {
                 return lines.isEmpty ? nil : window(buffer, lines)
             }
             try readChunk(into: &buffer)
+        }
+    }
+
+    /// The first LF at or after `start`: `memchr`, as the generic search over a slice costs
+    /// several instructions a byte and every byte of the stream passes here.
+    private static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { b in
+            guard start < b.count, let base = b.baseAddress,
+                  let found = memchr(base + start, 0x0A, b.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 
