@@ -30,8 +30,10 @@ public struct Compiler: Sendable {
         context = CompilerContext(manifest)
     }
 
-    /// Compiles one document from its raw bytes; `name` is used in diagnostics.
-    public func compile(_ bytes: [UInt8], name: String) -> CompileResult {
+    /// Compiles one document from its raw bytes; `name` is used in diagnostics. Without
+    /// `excerpts`, diagnostics have no `sourceLine` (for callers that never print one, such as
+    /// the NDJSON stream: an excerpt costs more than the rest of its diagnostic).
+    public func compile(_ bytes: [UInt8], name: String, excerpts: Bool = true) -> CompileResult {
         let manifest = context.manifest
         guard bytes.count <= manifest.options.maxDocumentBytes else {
             let d = Diagnostic(severity: .error,
@@ -48,14 +50,14 @@ public struct Compiler: Sendable {
                                ruleID: RuleID.invalidUTF8, file: name, location: error.location)
             return CompileResult(document: nil, diagnostics: [d], source: nil)
         }
-        return compile(source)
+        return compile(source, excerpts: excerpts)
     }
 
     public func compile(_ text: String, name: String = "<string>") -> CompileResult {
         compile(Array(text.utf8), name: name)
     }
 
-    public func compile(_ source: SourceText) -> CompileResult {
+    public func compile(_ source: SourceText, excerpts: Bool = true) -> CompileResult {
         var resolver: Resolver
         var styles: [(Range<Int>, Style)] = []
         var attachments: [(Range<Int>, Attachment)] = []
@@ -65,14 +67,14 @@ public struct Compiler: Sendable {
             let parsed = InlineParser.parse(html.flat.text, options: context.parseOptions, anchors: html.anchors)
             work = html.flat.work + parsed.work
             resolver = Resolver(source: source, input: html.flat.text, inputToSource: html.sourceOffset(ofFlat:),
-                                context: context)
+                                context: context, excerpts: excerpts)
             html.report(into: &resolver)
             resolver.resolve(parsed)
             (styles, attachments) = html.decorations(&resolver)
         } else {
             let parsed = InlineParser.parse(source.bytes, options: context.parseOptions)
             work = parsed.work
-            resolver = Resolver(source: source, input: source.bytes, inputToSource: { $0 }, context: context)
+            resolver = Resolver(source: source, input: source.bytes, inputToSource: { $0 }, context: context, excerpts: excerpts)
             resolver.resolve(parsed)
         }
         let (document, linkSources) = DocumentAssembler.assemble(text: resolver.text, links: resolver.links,

@@ -66,6 +66,31 @@ final class FastPathTests: XCTestCase {
         _ = composed
     }
 
+    func testMailtoURLsAreTheSameCachedOrNot() {
+        let validator = URLValidator(allowedSchemes: ["mailto"])
+        for address in ["dpo@example.com", "a@例子.公司", "a@-bad-.example", "a@e\u{301}.example", "a@\u{E9}.example"] {
+            let first = validator.mailto(address), second = validator.mailto(address)
+            XCTAssertEqual(first, second, address)
+            XCTAssertEqual(first, URLValidator(allowedSchemes: ["mailto"]).mailto(address), address)
+        }
+    }
+
+    /// Without excerpts a document's diagnostics are the same but for `sourceLine`.
+    func testCompilingWithoutExcerptsChangesOnlyTheExcerpts() {
+        let compiler = Compiler(manifest: Manifest(agreements: ["用户协议": .init(title: "用户协议", id: "terms", url: "https://example.com/t")]))
+        let text = "请阅读《红楼梦》和《用户协议》\n[点我](javascript:alert(1)) http://insecure.example <b>x</b><blink>y</blink>"
+        let full = compiler.compile(Array(text.utf8), name: "t"), bare = compiler.compile(Array(text.utf8), name: "t", excerpts: false)
+        XCTAssertEqual(full.document, bare.document)
+        XCTAssertFalse(full.diagnostics.isEmpty)
+        XCTAssertEqual(full.diagnostics.map { d -> Diagnostic in
+            var d = d
+            d.sourceLine = nil
+            d.sourceLineColumn = nil
+            return d
+        }, bare.diagnostics)
+        XCTAssert(full.diagnostics.allSatisfy { $0.sourceLine != nil })
+    }
+
     func testASCIISetHoldsExactlyItsMembers() {
         let set = ASCIISet("+-./:_@#%&=$?!~\u{7F}\0")
         let members = Set("+-./:_@#%&=$?!~\u{7F}\0".utf8)

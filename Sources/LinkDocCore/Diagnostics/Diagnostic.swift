@@ -40,9 +40,14 @@ public struct Diagnostic: Hashable, Sendable {
         self.sourceLineColumn = sourceLineColumn
     }
 
-    /// A diagnostic at `offset` of `source`, with its location and excerpt.
-    public init(severity: Severity, message: String, ruleID: String, file: String, at offset: Int, in source: SourceText) {
+    /// A diagnostic at `offset` of `source`, with its location and (unless `excerpt` is false) excerpt.
+    public init(severity: Severity, message: String, ruleID: String, file: String, at offset: Int, in source: SourceText,
+                excerpt wantsExcerpt: Bool = true) {
         let location = source.location(ofOffset: offset)
+        guard wantsExcerpt else {
+            self.init(severity: severity, message: message, ruleID: ruleID, file: file, location: location)
+            return
+        }
         let excerpt = source.excerpt(at: location)
         self.init(severity: severity, message: message, ruleID: ruleID, file: file, location: location,
                   sourceLine: excerpt.line, sourceLineColumn: excerpt.column == location.column ? nil : excerpt.column)

@@ -72,6 +72,9 @@ struct InlineParser {
         self.options = options
         self.anchors = anchors
         self.meter = meter
+        // A typical document has a few links: room for them without regrowing the array
+        // (each regrowth copies and retains every element).
+        inlines.reserveCapacity(16)
     }
 
     // MARK: The main loop

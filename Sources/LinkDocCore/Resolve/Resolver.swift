@@ -34,12 +34,18 @@ struct Resolver {
     /// Where each run of `input` landed in `text`: (input offset, text offset, length).
     private(set) var copiedRuns: [(input: Int, output: Int, length: Int)] = []
 
-    init(source: SourceText, input: [UInt8], inputToSource: @escaping (Int) -> Int, context: CompilerContext) {
+    /// Whether diagnostics get the excerpt of their line (see `Compiler.compile`).
+    let excerpts: Bool
+
+    init(source: SourceText, input: [UInt8], inputToSource: @escaping (Int) -> Int, context: CompilerContext,
+         excerpts: Bool = true) {
         self.source = source
+        self.excerpts = excerpts
         self.input = input
         self.inputToSource = inputToSource
         self.context = context
         text.reserveCapacity(input.count)
+        links.reserveCapacity(8)  // room for a typical document's links without regrowing
     }
 
     /// The offset in `text` of an offset in `input`; a position inside removed
@@ -292,7 +298,7 @@ struct Resolver {
     /// Reports at an offset of `source.bytes`.
     mutating func report(_ severity: Severity, _ message: String, _ rule: String, atSource offset: Int) {
         diagnostics.append(Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
-                                      at: offset, in: source))
+                                      at: offset, in: source, excerpt: excerpts))
     }
 
     /// A URL for an image or other resource: usable, or nil with the reason reported.

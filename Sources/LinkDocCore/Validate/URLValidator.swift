@@ -22,7 +22,9 @@ struct URLValidator: Sendable {
     /// an agreement is linked in almost every document of a privacy dialog.
     private var known: [ExactString: URLCheck] = [:]
     /// Checks made while compiling, shared by every thread that uses this validator.
-    private let recent = URLCheckCache()
+    private let recent = BoundedCache<URLCheck>()
+    /// `mailto:` URLs by address (nil: the domain is not a valid host).
+    private let recentMailtos = BoundedCache<String?>()
 
     init(allowedSchemes: [String], maxLength: Int = 32 * 1024, knownURLs: [String] = []) {
         policy = LinkURLPolicy(allowedSchemes: allowedSchemes, maxLength: maxLength)
@@ -47,7 +49,11 @@ struct URLValidator: Sendable {
 
     /// `mailto:` with the domain in IDNA ASCII form, or nil when the domain is not a valid host.
     func mailto(_ address: String) -> String? {
-        mailtoURL(address: address)
+        let key = ExactString(address)
+        if let url = recentMailtos.value(for: key) { return url }
+        let url = mailtoURL(address: address)  // IDNA on the domain: worth remembering too
+        recentMailtos.store(url, for: key)
+        return url
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters, for URL templates.
@@ -56,27 +62,31 @@ struct URLValidator: Sendable {
     }
 }
 
-/// Recent URL checks. Copy repeats the same few URLs across thousands of documents, and a
-/// check (WHATWG parsing, IDNA, the spoof check, the iOS-safe form) costs far more than a
-/// lookup. A check depends only on the URL and the validator's policy, so a cached one is
-/// the same bytes as a fresh one. Bounded: when full, it starts over.
-final class URLCheckCache: @unchecked Sendable {
-    static let capacity = 4096
+/// Recent URL checks (and `mailto:` URLs). Copy repeats the same few URLs across thousands
+/// of documents, and a check (WHATWG parsing, IDNA, the spoof check, the iOS-safe form) costs
+/// far more than a lookup. A check depends only on the URL and the validator's policy, so a
+/// cached one is the same bytes as a fresh one. Keyed by exact bytes (`ExactString`): two
+/// canonically equivalent URLs are different URLs. Bounded: when full, it starts over.
+///
+/// Shared by the threads, behind a lock: a lookup holds it for one hash probe, and with
+/// per-thread tables each thread would pay every first check again.
+final class BoundedCache<Value: Sendable>: @unchecked Sendable {
+    static var capacity: Int { 4096 }
     private let lock = NSLock()
-    private var entries: [ExactString: URLCheck] = [:]
+    private var entries: [ExactString: Value] = [:]
 
-    func value(for key: ExactString) -> URLCheck? {
+    func value(for key: ExactString) -> Value? {
         lock.lock()
         defer { lock.unlock() }
         return entries[key]
     }
 
-    func store(_ check: URLCheck, for key: ExactString) {
+    func store(_ value: Value, for key: ExactString) {
         guard key.string.utf8.count <= 2048 else { return }  // long URLs are rare and would crowd the cache
         lock.lock()
         defer { lock.unlock() }
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[key] = check
+        entries[key] = value
     }
 }
 

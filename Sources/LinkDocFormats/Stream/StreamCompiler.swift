@@ -74,7 +74,8 @@ public final class StreamCompiler: @unchecked Sendable {
                 return true
             }
         }
-        let result = compiler.compile(record.text, name: record.id ?? "<record>")
+        // No excerpts: result lines carry line and column only.
+        let result = compiler.compile(record.text, name: record.id ?? "<record>", excerpts: false)
         w.beginObject()
         w.key("id")
         if let id = record.id { w.string(id) } else { w.null() }
