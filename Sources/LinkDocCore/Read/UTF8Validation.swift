@@ -73,8 +73,20 @@ struct TextScan {
                     checkpoints.append(scalars)
                     nextCheckpoint += stride
                 }
+                // The common case, CJK text: three-byte sequences for U+1000…U+CFFF and
+                // U+E000…U+FFFF (leads E1…EC, EE, EF), tested four bytes a time (one load; the
+                // fourth byte is not looked at), without bounds or checkpoint tests up to `end`.
+                let end = min(n - 3, nextCheckpoint)
+                let runStart = i
+                while i < end {
+                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian
+                    let b0 = w & 0xFF
+                    guard w & 0xC0C0F0 == 0x8080E0, b0 != 0xE0, b0 != 0xED else { break }
+                    i += 3
+                }
+                scalars += (i - runStart) / 3
+                if i != runStart { continue }
                 let b0 = p[i]
-                // The common case: U+1000…U+CFFF and U+E000…U+FFFF (E1…EC, EE, EF), all CJK.
                 if b0 & 0xF0 == 0xE0 && b0 != 0xE0 && b0 != 0xED && i + 2 < n
                     && p[i + 1] & 0xC0 == 0x80 && p[i + 2] & 0xC0 == 0x80 {
                     i += 3
