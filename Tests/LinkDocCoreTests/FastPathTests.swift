@@ -91,6 +91,16 @@ final class FastPathTests: XCTestCase {
         XCTAssert(full.diagnostics.allSatisfy { $0.sourceLine != nil })
     }
 
+    func testByteStringTableHoldsExactlyItsMembers() {
+        let members: Set<[UInt8]> = Set(["用户协议", "隐私政策", "a", "ab", "ba", "用户协议 ", "e\u{301}"].map { Array($0.utf8) })
+        let table = ByteStringTable(members)
+        for probe in ["用户协议", "隐私政策", "a", "ab", "ba", "用户协议 ", "e\u{301}", "\u{E9}", "", "b", "用户", "用户协议用户协议", "aab"] {
+            let bytes = Array(probe.utf8)
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { table.contains($0) }, members.contains(bytes), probe)
+        }
+        XCTAssertFalse(Array("x".utf8).withUnsafeBufferPointer { ByteStringTable([]).contains($0) })
+    }
+
     func testASCIISetHoldsExactlyItsMembers() {
         let set = ASCIISet("+-./:_@#%&=$?!~\u{7F}\0")
         let members = Set("+-./:_@#%&=$?!~\u{7F}\0".utf8)

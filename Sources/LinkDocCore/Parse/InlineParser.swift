@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc  // memcmp
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The parse stage: turns the bytes of a document into display text and link syntax.
 ///
 /// Precedence (Grammar/linkdoc.ebnf, "Precedence"): HTML `<a>` elements, then
@@ -13,7 +19,11 @@
 public struct ParseOptions: Sendable {
     /// Titles that the manifest knows; any other `《title》` stays text. Kept as UTF-8
     /// bytes: titles match exactly, and byte comparison skips Unicode normalization.
-    public var agreementTitles: Set<[UInt8]>
+    public var agreementTitles: Set<[UInt8]> {
+        didSet { titleTable = ByteStringTable(agreementTitles) }
+    }
+    /// `agreementTitles` for lookups by a slice of the input (no array, no hashing per byte).
+    private(set) var titleTable: ByteStringTable
     public var maxTopicLength: Int
     public var maxMentionLength: Int
     public var autolinkURLs: Bool
@@ -22,12 +32,49 @@ public struct ParseOptions: Sendable {
 
     public init(agreementTitles: Set<String> = [], maxTopicLength: Int = 64, maxMentionLength: Int = 30,
                 autolinkURLs: Bool = true, autolinkEmails: Bool = true, autolinkPhones: Bool = true) {
-        self.agreementTitles = Set(agreementTitles.map { Array($0.utf8) })
+        let titles = Set(agreementTitles.map { Array($0.utf8) })
+        self.agreementTitles = titles
+        self.titleTable = ByteStringTable(titles)
         self.maxTopicLength = maxTopicLength
         self.maxMentionLength = maxMentionLength
         self.autolinkURLs = autolinkURLs
         self.autolinkEmails = autolinkEmails
         self.autolinkPhones = autolinkPhones
+    }
+}
+
+/// A set of byte strings that is asked about slices of a buffer: a lookup in `Set<[UInt8]>`
+/// costs an array per lookup and hashes byte by byte, which made the manifest's titles cost
+/// more to look up than to find. Buckets by FNV-1a hash; members compared with `memcmp`.
+struct ByteStringTable: Sendable {
+    private let buckets: [[[UInt8]]]
+    private let mask: Int
+
+    init(_ members: Set<[UInt8]>) {
+        var count = 8
+        while count < members.count * 2 { count *= 2 }
+        var buckets = [[[UInt8]]](repeating: [], count: count)
+        for member in members {
+            member.withUnsafeBufferPointer { buckets[Self.hash($0) & (count - 1)].append(member) }
+        }
+        self.buckets = buckets
+        mask = count - 1
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: h ^ (h >> 32))
+    }
+
+    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for member in buckets[Self.hash(bytes) & mask] where member.count == bytes.count {
+            let equal = member.withUnsafeBufferPointer { m in
+                m.isEmpty || memcmp(m.baseAddress!, bytes.baseAddress!, m.count) == 0
+            }
+            if equal { return true }
+        }
+        return false
     }
 }
 
@@ -343,7 +390,7 @@ struct InlineParser {
         }
         guard j < limit, j > i + 3 else { return nil }
         let source = i..<j + 3
-        guard options.agreementTitles.contains(Array(s[i + 3..<j])) else {
+        guard options.titleTable.contains(UnsafeBufferPointer(rebasing: s[i + 3..<j])) else {
             bookTitles.append(BookTitle(title: string(i + 3..<j), source: source))
             return nil
         }
