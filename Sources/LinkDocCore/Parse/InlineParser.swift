@@ -62,8 +62,7 @@ struct ByteStringTable: Sendable {
     }
 
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let h = FNV1a.hash(bytes)
         return Int(truncatingIfNeeded: h ^ (h >> 32))
     }
 
