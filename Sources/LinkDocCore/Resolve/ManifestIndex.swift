@@ -10,9 +10,15 @@ import Foundation  // memcmp
 /// almost every document of a privacy dialog, and a lookup of the check per link cost more
 /// than the rest of resolving the link.
 struct ManifestIndex: Sendable {
-    struct Entry: Sendable {
-        var agreement: Manifest.Agreement
-        var check: URLCheck
+    /// A class: a lookup then retains one object, not the five strings and arrays inside.
+    final class Entry: Sendable {
+        let agreement: Manifest.Agreement
+        let check: URLCheck
+
+        init(agreement: Manifest.Agreement, check: URLCheck) {
+            self.agreement = agreement
+            self.check = check
+        }
     }
 
     private let byTitle: [ExactString: Entry]
