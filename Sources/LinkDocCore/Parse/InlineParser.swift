@@ -86,6 +86,7 @@ struct InlineParser {
     /// so that the non-mutating helpers can tick too; one add per byte costs next to nothing.
     private let meter: UnsafeMutablePointer<Int>
     private(set) var inlines: [Inline] = []
+    private(set) var links: [LinkSyntax] = []
     private(set) var bookTitles: [BookTitle] = []
     private(set) var notes: [ParseNote] = []
     /// Start of the display text that is not emitted yet.
@@ -100,7 +101,7 @@ struct InlineParser {
         return bytes.withUnsafeBufferPointer { s in
             var parser = InlineParser(s: s, options: options, anchors: anchors, meter: meter)
             parser.run()
-            return ParsedDocument(inlines: parser.inlines, bookTitles: parser.bookTitles, notes: parser.notes,
+            return ParsedDocument(inlines: parser.inlines, links: parser.links, bookTitles: parser.bookTitles, notes: parser.notes,
                                   work: meter.pointee)
         }
     }
@@ -121,6 +122,7 @@ struct InlineParser {
         // A typical document has a few links: room for them without regrowing the array
         // (each regrowth copies and retains every element).
         inlines.reserveCapacity(16)
+        links.reserveCapacity(8)
     }
 
     // MARK: The main loop
@@ -200,7 +202,8 @@ struct InlineParser {
 
     private mutating func emit(_ link: LinkSyntax) {
         flushText(upTo: link.source.lowerBound)
-        inlines.append(.link(link))
+        inlines.append(.link(index: links.count))
+        links.append(link)
         pendingStart = link.source.upperBound
     }
 

@@ -35,10 +35,13 @@ struct LinkSyntax: Equatable, Sendable {
     var source: Range<Int>
 }
 
+/// A piece of the document in order: trivially copyable (a link is an index into
+/// `ParsedDocument.links`), so walking the pieces retains nothing.
 enum Inline: Equatable, Sendable {
     /// Display text copied from the source.
     case text(Range<Int>)
-    case link(LinkSyntax)
+    /// `ParsedDocument.links[index]`.
+    case link(index: Int)
 }
 
 /// A `《title》` whose title the manifest does not know: it stays text, and the
@@ -59,6 +62,8 @@ struct AnchorSpan: Equatable, Sendable {
 
 struct ParsedDocument: Sendable {
     var inlines: [Inline]
+    /// The links that `inlines` refers to, in order.
+    var links: [LinkSyntax]
     var bookTitles: [BookTitle]
     /// `[](…)` and similar: syntax that forms no link, and why.
     var notes: [ParseNote]

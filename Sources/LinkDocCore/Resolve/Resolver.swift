@@ -82,30 +82,33 @@ struct Resolver {
         diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
         for inline in parsed.inlines {
             switch inline {
-            case .text(let range):
-                append(range)
-            case .link(let syntax):
-                let start = text.count
-                for slice in syntax.display { append(slice) }
-                guard links.count < manifest.options.maxLinks else {
-                    if links.count == manifest.options.maxLinks && !reportedLinkLimit {
-                        reportedLinkLimit = true
-                        report(.error, "more than \(manifest.options.maxLinks) links in one document (options.maxLinks); the rest stay text",
-                               RuleID.tooManyLinks, at: inputToSource(syntax.source.lowerBound))
-                    }
-                    continue
-                }
-                guard let (url, target) = meaning(of: syntax) else { continue }
-                var range = start..<text.count
-                if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
-                    range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
-                }
-                var tooltip: String? = nil
-                if case .htmlAnchor(_, let title, _) = syntax.kind { tooltip = title }
-                let sourceRange = inputToSource(syntax.source.lowerBound)..<inputToSource(syntax.source.upperBound)
-                links.append(LinkDraft(utf8: range, url: url, tooltip: tooltip, target: target, source: sourceRange))
+            case .text(let range): append(range)
+            case .link(let index): resolve(parsed.links[index])
             }
         }
+    }
+
+    /// Places a link's display text and, when it means something, the link.
+    private mutating func resolve(_ syntax: LinkSyntax) {
+        let start = text.count
+        for slice in syntax.display { append(slice) }
+        guard links.count < manifest.options.maxLinks else {
+            if links.count == manifest.options.maxLinks && !reportedLinkLimit {
+                reportedLinkLimit = true
+                report(.error, "more than \(manifest.options.maxLinks) links in one document (options.maxLinks); the rest stay text",
+                       RuleID.tooManyLinks, at: inputToSource(syntax.source.lowerBound))
+            }
+            return
+        }
+        guard let (url, target) = meaning(of: syntax) else { return }
+        var range = start..<text.count
+        if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
+            range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
+        }
+        var tooltip: String? = nil
+        if case .htmlAnchor(_, let title, _) = syntax.kind { tooltip = title }
+        let sourceRange = inputToSource(syntax.source.lowerBound)..<inputToSource(syntax.source.upperBound)
+        links.append(LinkDraft(utf8: range, url: url, tooltip: tooltip, target: target, source: sourceRange))
     }
 
     private mutating func append(_ range: Range<Int>) {
