@@ -96,14 +96,17 @@ struct PhoneNumberMatcher {
         return true
     }
 
+    /// Group lengths of a local number (after its area code), made once.
+    private static let localShapes: [[Int]] = [[7], [8], [3, 4], [4, 4]]
+
     /// The number's digits for its `tel:` URL, or nil when the groups form no known shape.
     private func number(area: [UInt8]?, groups: [[UInt8]], international: Bool) -> String? {
-        let lengths = groups.map(\.count)
+        let lengths = groups.map { $0.count }
         let all = groups.flatMap { $0 }
         func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
         func isMobile(_ d: [UInt8]) -> Bool { d.count == 11 && d[0] == UInt8(ascii: "1") && d[1] >= UInt8(ascii: "3") }
         let mobileShape = lengths == [11] || lengths == [3, 4, 4]
-        let localShapes: [[Int]] = [[7], [8], [3, 4], [4, 4]]
+        let localShapes = Self.localShapes
 
         if international {
             if let area {
@@ -126,10 +129,11 @@ struct PhoneNumberMatcher {
         }
         if mobileShape && isMobile(all) { return text(all) }
         if all.count == 10 && (lengths == [10] || lengths == [3, 3, 4] || lengths == [3, 7])
-            && (all.starts(with: Array("400".utf8)) || all.starts(with: Array("800".utf8))) {
+            && (all[0] == UInt8(ascii: "4") || all[0] == UInt8(ascii: "8"))
+            && all[1] == UInt8(ascii: "0") && all[2] == UInt8(ascii: "0") {  // 400 and 800 numbers
             return text(all)
         }
-        if lengths == [5] && all.starts(with: Array("95".utf8)) { return text(all) }
+        if lengths == [5] && all[0] == UInt8(ascii: "9") && all[1] == UInt8(ascii: "5") { return text(all) }
         if lengths.count >= 2, (2...4).contains(lengths[0]), groups[0][0] == UInt8(ascii: "0"),
            localShapes.contains(Array(lengths.dropFirst())) {
             return text(all)
