@@ -78,4 +78,20 @@ final class StreamTests: XCTestCase {
         XCTAssert(r["document"] is NSNull)
         XCTAssertEqual(diagnostic(r)?["rule"] as? String, "invalid-utf8")
     }
+
+    /// Ids: ASCII taken as it is, other UTF-8 validated, invalid bytes an error line.
+    func testIDsAreValidatedUnlessASCII() {
+        for (bytes, id) in [(Array("doc-1".utf8), "doc-1"), (Array("文档-1".utf8), "文档-1"), ([0x61, 0xC3], nil), ([0xED, 0xA0, 0x80], nil)] {
+            var out: [UInt8] = []
+            let isError = stream.process(line: Array(#"{"id":""#.utf8)[...] + bytes + Array(#"","text":"x"}"#.utf8), lineNumber: 3, into: &out)
+            let r = (try? JSONSerialization.jsonObject(with: Data(out)) as? [String: Any]) ?? [:]
+            if let id {
+                XCTAssertFalse(isError)
+                XCTAssertEqual(r["id"] as? String, id)
+            } else {
+                XCTAssert(isError)
+                XCTAssertEqual(diagnostic(r)?["message"] as? String, #""id" is not valid UTF-8"#)
+            }
+        }
+    }
 }
