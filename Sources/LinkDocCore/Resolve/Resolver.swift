@@ -168,7 +168,9 @@ struct Resolver {
 
     /// `[display](target)`: a typed target (`agreement:`, `user:`, `topic:`, `action:`) or a URL.
     private mutating func explicitTarget(_ target: String, display: String, at: Int) -> (url: String?, target: LinkTarget)? {
-        if let (prefix, value) = Self.splitAtColon(target) {
+        if let (prefix, valueStart) = Self.splitAtColon(target) {
+            // Made only for the typed prefixes: most targets are URLs, whose "value" is unused.
+            lazy var value = String(target[valueStart...])
             switch prefix {
             case "agreement":
                 guard let entry = index.agreement(id: value) else {
@@ -188,7 +190,7 @@ struct Resolver {
                 return (templateURL(manifest.options.topicURL, id: value, name: String(name), at: at),
                         .topic(name: String(name), id: value))
             case "action":
-                guard !value.isEmpty, value.utf8.allSatisfy({ CharClass.isASCIIAlnum($0) || "_-.".utf8.contains($0) }) else {
+                guard !value.isEmpty, value.utf8.allSatisfy({ CharClass.isASCIIAlnum($0) || Self.actionPunctuation.contains($0) }) else {
                     return invalidTarget("action: needs a name of ASCII letters, digits, _, - and ., as in action:expand", at: at)
                 }
                 return (nil, .action(name: value))
@@ -222,19 +224,31 @@ struct Resolver {
     }
 
     /// `target` split at its first ":" as `firstIndex(of: ":")` finds it, with the part before it
-    /// lowercased: the typed-target prefix. Byte by byte when that is sure to mean the same (a
-    /// colon between ASCII bytes is a character of its own, and ASCII lowercases alone), else
-    /// through `String` (a colon that a combining mark follows is no ":" character).
-    static func splitAtColon(_ target: String) -> (prefix: String, value: String)? {
-        let u = target.utf8
-        if let k = u.firstIndex(of: UInt8(ascii: ":")), u[..<k].allSatisfy({ $0 < 0x80 }),
-           u.index(after: k) == u.endIndex || u[u.index(after: k)] < 0x80 {
-            let prefix = String(decoding: u[..<k].map { CharClass.isASCIILetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-            return (prefix, String(target[u.index(after: k)...]))
+    /// lowercased (the typed-target prefix) and where the part after it starts. Byte by byte when
+    /// that is sure to mean the same (a colon between ASCII bytes is a character of its own, and
+    /// ASCII lowercases alone), else through `String` (a colon that a combining mark follows is
+    /// no ":" character).
+    static func splitAtColon(_ target: String) -> (prefix: String, valueStart: String.Index)? {
+        var bytes = target
+        let fast: (prefix: String, valueOffset: Int)? = bytes.withUTF8 { u in
+            guard let k = u.firstIndex(of: UInt8(ascii: ":")), k + 1 == u.count || u[k + 1] < 0x80 else { return nil }
+            var lowered: [UInt8] = []
+            lowered.reserveCapacity(k)
+            for b in u[..<k] {
+                guard b < 0x80 else { return nil }
+                lowered.append(CharClass.isASCIILetter(b) ? b | 0x20 : b)
+            }
+            return (String(decoding: lowered, as: UTF8.self), k + 1)
+        }
+        if let fast {
+            return (fast.prefix, target.utf8.index(target.utf8.startIndex, offsetBy: fast.valueOffset))
         }
         guard let colon = target.firstIndex(of: ":") else { return nil }
-        return (target[..<colon].lowercased(), String(target[target.index(after: colon)...]))
+        return (target[..<colon].lowercased(), target.index(after: colon))
     }
+
+    /// The punctuation an `action:` name may have besides ASCII letters and digits.
+    private static let actionPunctuation = ASCIISet("_-.")
 
     /// `s.lowercased().hasPrefix(prefix)` for a lowercase ASCII `prefix`, without lowercasing
     /// all of `s` when its first bytes decide: ASCII bytes lowercase one to one, so after
