@@ -226,7 +226,7 @@ struct InlineParser {
 
     /// The slices of `range` without the backslashes of its escapes.
     private func slicesRemovingEscapes(_ range: Range<Int>) -> TextSlices {
-        var slices: TextSlices = []
+        var slices = TextSlices()
         var start = range.lowerBound
         var i = range.lowerBound
         while i < range.upperBound {
@@ -396,7 +396,7 @@ struct InlineParser {
             bookTitles.append(BookTitle(title: string(i + 3..<j), source: source))
             return nil
         }
-        return LinkSyntax(kind: .agreement(title: string(i + 3..<j)), display: [source], source: source)
+        return LinkSyntax(kind: .agreement(title: string(i + 3..<j)), display: TextSlices(source), source: source)
     }
 
     // MARK: Topics: #name#
@@ -467,7 +467,7 @@ struct InlineParser {
             }
         }
         guard count > 0 else { return nil }
-        return LinkSyntax(kind: .mention(name: string(i + 1..<j)), display: [i..<j], source: i..<j)
+        return LinkSyntax(kind: .mention(name: string(i + 1..<j)), display: TextSlices(i..<j), source: i..<j)
     }
 
     @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
@@ -484,7 +484,7 @@ struct InlineParser {
         while start < at && s[start] == UInt8(ascii: ".") { start += 1; tick() }
         guard start < at, s[at - 1] != UInt8(ascii: "."),
               let end = domainEnd(from: at + 1, limit: limit) else { return nil }
-        return LinkSyntax(kind: .email, display: [start..<end], source: start..<end)
+        return LinkSyntax(kind: .email, display: TextSlices(start..<end), source: start..<end)
     }
 
     /// The end of a domain name starting at `start`: two or more labels separated by
@@ -598,7 +598,7 @@ struct InlineParser {
         }
         guard end > bodyStart, CharClass.isASCIIAlnum(s[bodyStart]) || s[bodyStart] >= 0x80 || s[bodyStart] == UInt8(ascii: "[")
         else { return nil }
-        return LinkSyntax(kind: kind, display: [i..<end], source: i..<end)
+        return LinkSyntax(kind: kind, display: TextSlices(i..<end), source: i..<end)
     }
 
     /// Trailing characters that end the sentence rather than the URL.
@@ -617,6 +617,6 @@ struct InlineParser {
 
     private func phone(at i: Int, limit: Int) -> LinkSyntax? {
         guard let match = PhoneNumberMatcher(s: s, limit: limit, meter: meter).match(at: i) else { return nil }
-        return LinkSyntax(kind: .phone(digits: match.digits), display: [i..<match.end], source: i..<match.end)
+        return LinkSyntax(kind: .phone(digits: match.digits), display: TextSlices(i..<match.end), source: i..<match.end)
     }
 }

@@ -3,7 +3,35 @@
 
 /// A piece of display text: the source bytes it is copied from. Escapes and markup
 /// are already stripped, so a run of display text is a list of slices.
-typealias TextSlices = [Range<Int>]
+///
+/// Nearly always one slice, so the first is kept inline and only further ones take an
+/// array: an array per link was most of the parser's allocations.
+struct TextSlices: Equatable, Sendable, Sequence {
+    private var first: Range<Int>? = nil
+    private var rest: [Range<Int>] = []
+
+    init() {}
+
+    init(_ slice: Range<Int>) { first = slice }
+
+    var isEmpty: Bool { first == nil }
+
+    mutating func append(_ slice: Range<Int>) {
+        if first == nil { first = slice } else { rest.append(slice) }
+    }
+
+    struct Iterator: IteratorProtocol {
+        fileprivate let slices: TextSlices
+        fileprivate var position = 0
+
+        mutating func next() -> Range<Int>? {
+            defer { position += 1 }
+            return position == 0 ? slices.first : position - 1 < slices.rest.count ? slices.rest[position - 1] : nil
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(slices: self) }
+}
 
 /// How a link was written.
 enum LinkSyntaxKind: Equatable, Sendable {
