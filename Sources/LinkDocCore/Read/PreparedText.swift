@@ -104,42 +104,40 @@ struct PreparedText: Sendable {
 /// made of copied runs; bytes that replaced or were inserted for source bytes map
 /// to the start of what they replaced.
 struct OffsetMap: Sendable {
-    private var derivedStarts: [Int] = []
-    private var sourceStarts: [Int] = []
-    private var lengths: [Int] = []
-    /// Whether a run is a copy (offsets inside map one to one) or a replacement.
-    private var isCopy: [Bool] = []
+    private struct Run: Sendable {
+        var derivedStart: Int
+        var sourceStart: Int
+        var length: Int
+        /// Whether offsets inside map one to one (a copy) or all to `sourceStart` (a replacement).
+        var isCopy: Bool
+    }
+
+    /// One array of runs (not one array per field): one allocation per document.
+    private var runs: [Run] = []
 
     struct Builder {
         var map = OffsetMap()
         mutating func copy(source: Int, length: Int, at derived: Int) {
-            map.append(derived, source, length, copy: true)
+            map.runs.append(Run(derivedStart: derived, sourceStart: source, length: length, isCopy: true))
         }
         mutating func replace(source: Int, length: Int, at derived: Int, outputLength: Int) {
-            map.append(derived, source, outputLength, copy: false)
+            map.runs.append(Run(derivedStart: derived, sourceStart: source, length: outputLength, isCopy: false))
         }
-    }
-
-    private mutating func append(_ derived: Int, _ source: Int, _ length: Int, copy: Bool) {
-        derivedStarts.append(derived)
-        sourceStarts.append(source)
-        lengths.append(length)
-        isCopy.append(copy)
     }
 
     /// The identity map.
     static let identity = OffsetMap()
 
     func sourceOffset(_ derived: Int) -> Int {
-        guard !derivedStarts.isEmpty else { return derived }
+        guard let first = runs.first else { return derived }
         // The last run that starts at or before `derived`.
-        var lo = 0, hi = derivedStarts.count - 1
-        if derived < derivedStarts[0] { return sourceStarts[0] }
+        var lo = 0, hi = runs.count - 1
+        if derived < first.derivedStart { return first.sourceStart }
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if derivedStarts[mid] <= derived { lo = mid } else { hi = mid - 1 }
+            if runs[mid].derivedStart <= derived { lo = mid } else { hi = mid - 1 }
         }
-        let delta = derived - derivedStarts[lo]
-        return isCopy[lo] ? sourceStarts[lo] + delta : sourceStarts[lo]
+        let run = runs[lo]
+        return run.isCopy ? run.sourceStart + (derived - run.derivedStart) : run.sourceStart
     }
 }

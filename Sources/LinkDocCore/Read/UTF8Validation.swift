@@ -30,6 +30,7 @@ struct TextScan {
         let n = s.count
         guard n > 0, let p = s.baseAddress else { return }
         if stride < n { checkpoints.reserveCapacity(n / stride + 1) }
+        lineStarts.reserveCapacity(8)  // most documents have a few lines: no regrowth
         let high: UInt64 = 0x8080_8080_8080_8080
         let ones: UInt64 = 0x0101_0101_0101_0101
         let lf = ones &* 0x0A, cr = ones &* 0x0D
