@@ -244,6 +244,7 @@ struct InlineParser {
     }
 
     private func string(_ slices: TextSlices) -> String {
+        if let slice = slices.single { return string(slice) }  // no byte array in between
         var bytes: [UInt8] = []
         for slice in slices { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: s[slice])) }
         return String(decoding: bytes, as: UTF8.self)

@@ -16,6 +16,9 @@ struct TextSlices: Equatable, Sendable, Sequence {
 
     var isEmpty: Bool { first == nil }
 
+    /// The only slice, when there is exactly one (the usual case).
+    var single: Range<Int>? { rest.isEmpty ? first : nil }
+
     mutating func append(_ slice: Range<Int>) {
         if first == nil { first = slice } else { rest.append(slice) }
     }

@@ -122,6 +122,9 @@ struct Resolver {
     }
 
     private func displayString(_ syntax: LinkSyntax) -> String {
+        if let slice = syntax.display.single {  // the usual case: no byte array in between
+            return input.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[slice]), as: UTF8.self) }
+        }
         var bytes: [UInt8] = []
         for slice in syntax.display { bytes.append(contentsOf: input[slice]) }
         return String(decoding: bytes, as: UTF8.self)
