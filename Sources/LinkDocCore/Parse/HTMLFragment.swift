@@ -13,9 +13,12 @@ struct HTMLFragment {
         bytes.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
     }
 
+    /// `source` is a `SourceText`'s bytes: valid UTF-8 (PreparedText keeps it so).
     init(_ source: [UInt8], maxDepth: Int) {
         prepared = PreparedText(source)
-        flat = HTMLFlattener.flatten(prepared.bytes, options: HTMLOptions(maxDepth: maxDepth))
+        var options = HTMLOptions(maxDepth: maxDepth)
+        options.inputIsValidUTF8 = true
+        flat = HTMLFlattener.flatten(prepared.bytes, options: options)
     }
 
     /// From offsets in the flattened text to offsets in the source.
