@@ -39,7 +39,9 @@ final class Flattener {
     // Open elements.
     private struct OpenElement {
         let name: ElementName
-        let role: ElementRole
+        /// What `pop` needs of the element's role.
+        let isDropped: Bool
+        let isParagraph: Bool
         let kind: HTMLElementKind?        // nil: not reported (unwrapped, unknown, too deep, dropped)
         let slot: Int?
         let sourceOffset: Int
@@ -49,10 +51,12 @@ final class Flattener {
         let sameNameBelow: Int
     }
     private var stack: [OpenElement] = []
-    /// Stack index of the topmost open element per name; with
-    /// `OpenElement.sameNameBelow` a list per name: O(1) lookup of "is a <b>
-    /// open, and where", without an array per name.
-    private var topmostByName: [ElementName: Int] = [:]
+    /// Stack index of the topmost open element per name (-1: none), by
+    /// `Tag.rawValue` for the known names; with `OpenElement.sameNameBelow` a
+    /// list per name: O(1) lookup of "is a <b> open, and where", without an
+    /// array per name and without hashing for the known names.
+    private var topmostKnown = [Int](repeating: -1, count: Tag.allCases.count)
+    private var topmostOther: [[UInt8]: Int] = [:]
     /// Number of open dropped elements, and the stack index of the outermost.
     private var droppedDepth = 0
     private var droppedBase = 0
@@ -307,7 +311,7 @@ final class Flattener {
                 reportDepthLimit(at: tagStart)
             }
         case .paragraph:
-            if let p = topmostByName[.known(.p)] { closeElements(downTo: p, reason: "<p>") }
+            if let p = topmost(.known(.p)) { closeElements(downTo: p, reason: "<p>") }
             heldWhitespace.removeAll()
             pendingSeparator = false
             if !text.isEmpty, text.last != ASCII.newline {
@@ -317,7 +321,7 @@ final class Flattener {
             markBoundary()
         case .anchor:
             touchInline()
-            if let a = topmostByName[.known(.a)] { closeElements(downTo: a, reason: "<a>") }
+            if let a = topmost(.known(.a)) { closeElements(downTo: a, reason: "<a>") }
             push(name, role: role, kind: .anchor(href: attrs.href, title: attrs.title),
                  sourceOffset: tagStart, record: true)
         case .fixedStyle(let style):
@@ -419,7 +423,7 @@ final class Flattener {
     }
 
     private func handleEndTag(_ name: ElementName, at offset: Int, selfClosed: Bool) {
-        guard let index = topmostByName[name], droppedDepth == 0 || index >= droppedBase else {
+        guard let index = topmost(name), droppedDepth == 0 || index >= droppedBase else {
             // Nothing to close. Inside removed content (e.g. "</b>" in a
             // script) an end tag may not close anything outside it.
             if droppedDepth == 0, !Sanitizer.isTransparentWrapper(name) {
@@ -432,6 +436,23 @@ final class Flattener {
             closeElements(downTo: index + 1, reason: "</\(name.string)>")
         }
         pop(implicit: false, reason: "")
+    }
+
+    /// Stack index of the topmost open element named `name`.
+    private func topmost(_ name: ElementName) -> Int? {
+        let index: Int
+        switch name {
+        case .known(let tag): index = topmostKnown[Int(tag.rawValue)]
+        case .other(let bytes): index = topmostOther[bytes] ?? -1
+        }
+        return index >= 0 ? index : nil
+    }
+
+    private func setTopmost(_ name: ElementName, _ index: Int) {
+        switch name {
+        case .known(let tag): topmostKnown[Int(tag.rawValue)] = index
+        case .other(let bytes): topmostOther[bytes] = index >= 0 ? index : nil
+        }
     }
 
     /// Closes (implicitly) every open element at stack index >= `index`.
@@ -458,22 +479,20 @@ final class Flattener {
             if droppedDepth == 0 { droppedBase = stack.count }
             droppedDepth += 1
         }
-        let below = topmostByName.updateValue(stack.count, forKey: name) ?? -1
-        stack.append(OpenElement(name: name, role: role, kind: kind, slot: slot,
+        let below = topmost(name) ?? -1
+        setTopmost(name, stack.count)
+        stack.append(OpenElement(name: name, isDropped: role == .dropped, isParagraph: role == .paragraph,
+                                 kind: kind, slot: slot,
                                  sourceOffset: sourceOffset, flatStart: text.count, sequence: sequence,
                                  sameNameBelow: below))
     }
 
     private func pop(implicit: Bool, reason: String) {
         guard let element = stack.popLast() else { return }
-        if element.sameNameBelow >= 0 {
-            topmostByName[element.name] = element.sameNameBelow
-        } else {
-            topmostByName[element.name] = nil
-        }
-        if element.role == .dropped { droppedDepth -= 1 }
+        setTopmost(element.name, element.sameNameBelow)
+        if element.isDropped { droppedDepth -= 1 }
         if droppedDepth > 0 { return }   // closing something inside removed content
-        if element.role == .dropped { return }
+        if element.isDropped { return }
 
         if implicit, !Sanitizer.hasOptionalEndTag(element.name) {
             diagnostics.add(element.sourceOffset, .warning, HTMLRule.malformed,
@@ -483,7 +502,7 @@ final class Flattener {
             slots[slot] = HTMLElement(kind: kind, range: element.flatStart..<max(element.flatStart, text.count),
                                       sourceOffset: element.sourceOffset)
         }
-        if element.role == .paragraph {
+        if element.isParagraph {
             heldWhitespace.removeAll()
             pendingSeparator = !text.isEmpty
             markBoundary()

@@ -26,17 +26,32 @@ enum ElementRole: Equatable {
 
 /// The element names the policy below mentions. Any other name is an
 /// `ElementName.other` and has the default treatment (unknown, not void, ...).
-enum Tag: String, CaseIterable {
+enum Tag: UInt8, CaseIterable {
     case a, b, strong, i, em, u, ins, s, del, strike, sup, sub, span, font, img, br, p
     case script, style, iframe, object, embed, template, applet, frame, frameset, noembed, noframes
     case html, head, body, div, section, article, header, footer, main, nav, aside, center, small, big, nobr, wbr, label
     case area, base, basefont, col, hr, input, isindex, keygen, link, meta, param, source, track
     case li, dt, dd, option, optgroup, tr, td, th, thead, tbody, tfoot, colgroup, caption, rt, rp
 
+    /// The element name (the case name).
+    var name: String { Self.names[Int(rawValue)] }
+
+    /// The case names, in the order of the cases (written out: reflection,
+    /// `String(describing:)`, costs thousands of instructions per name).
+    /// `ElementNameTests` checks the two lists agree.
+    static let names = [
+        "a", "b", "strong", "i", "em", "u", "ins", "s", "del", "strike", "sup", "sub", "span", "font", "img", "br", "p",
+        "script", "style", "iframe", "object", "embed", "template", "applet", "frame", "frameset", "noembed", "noframes",
+        "html", "head", "body", "div", "section", "article", "header", "footer", "main", "nav", "aside", "center", "small",
+        "big", "nobr", "wbr", "label",
+        "area", "base", "basefont", "col", "hr", "input", "isindex", "keygen", "link", "meta", "param", "source", "track",
+        "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot", "colgroup", "caption", "rt", "rp",
+    ]
+
     /// Names of up to 8 bytes packed into an integer, so that looking a name up
     /// hashes one integer instead of building a String.
     private static let byKey: [UInt64: Tag] = Dictionary(
-        uniqueKeysWithValues: allCases.map { (ElementName.packedKey(lowercasing: $0.rawValue.utf8)!, $0) })
+        uniqueKeysWithValues: allCases.map { (ElementName.packedKey(lowercasing: $0.name.utf8)!, $0) })
 
     /// The tag for a name given as (ASCII) bytes, in any case.
     init?<Name: Collection<UInt8>>(lowercasing name: Name) {
@@ -63,7 +78,7 @@ enum ElementName: Hashable {
 
     var string: String {
         switch self {
-        case .known(let tag): return tag.rawValue
+        case .known(let tag): return tag.name
         case .other(let bytes): return String(decoding: bytes, as: UTF8.self)
         }
     }

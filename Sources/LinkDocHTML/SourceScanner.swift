@@ -66,12 +66,14 @@ struct SourceScanner {
         return bytes.withUnsafeBufferPointer { source in
             var i = range.lowerBound
             defer { tick(min(i + 1, range.upperBound) - range.lowerBound) }
-            while i < range.upperBound {
-                if source[i] == ASCII.lessThan, Self.matchesName(name, in: source, at: i + 1) {
-                    return i
-                }
+            // From one "<" to the next with memchr (the range holds the whole tag).
+            while i < range.upperBound,
+                  let found = memchr(source.baseAddress! + i, Int32(ASCII.lessThan), range.upperBound - i) {
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(source.baseAddress!)
+                if Self.matchesName(name, in: source, at: i + 1) { return i }
                 i += 1
             }
+            i = range.upperBound
             return nil
         }
     }
