@@ -17,8 +17,12 @@
 //    closes an open <a>. Text is never reordered or lost.
 //
 // Everything is iterative (no recursion) and linear in the input size.
+//
+// A struct, not a class: libxml2's callbacks reach it through a pointer (see
+// SAXParser.swift), so its fields are updated in place with no reference
+// counting and no run-time exclusivity check per access.
 
-final class Flattener {
+struct Flattener {
     private let scanner: SourceScanner
     private let options: HTMLOptions
 
@@ -75,19 +79,28 @@ final class Flattener {
     /// than this) must start after a separator inserted later.
     private var boundarySequence = 0
 
-    init(source: [UInt8], options: HTMLOptions) {
+    /// Flattens `source`. The flattener is used once.
+    static func run(source: [UInt8], options: HTMLOptions) -> FlatHTML {
         let meter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         meter.initialize(to: 0)
-        self.scanner = SourceScanner(bytes: InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8), meter: meter)
-        self.options = options
+        defer { meter.deallocate() }
+        var flattener = Flattener(
+            scanner: SourceScanner(bytes: InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8), meter: meter),
+            options: options)
+        return flattener.run()
     }
 
-    deinit { scanner.meter.deallocate() }
+    private init(scanner: SourceScanner, options: HTMLOptions) {
+        self.scanner = scanner
+        self.options = options
+        // The flat text is at most about as long as the source: one allocation.
+        text.reserveCapacity(scanner.count + 16)
+    }
 
-    func run() -> FlatHTML {
+    private mutating func run() -> FlatHTML {
         let source = scanner.bytes
         if !source.isEmpty {
-            SAXParser.parse(source, flattener: self)
+            withUnsafeMutablePointer(to: &self) { SAXParser.parse(source, flattener: $0) }
         }
         finish()
         return FlatHTML(
@@ -101,7 +114,7 @@ final class Flattener {
 
     // MARK: - SAX events
 
-    func startElement(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, cursor: Int) {
+    mutating func startElement(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, cursor: Int) {
         // The tag's "<" lies between what we processed and the cursor; if it
         // is not there, libxml2 invented the element (its implied <p>).
         guard let tagStart = scanner.findStartTag(named: name, in: processed..<cursor) else { return }
@@ -124,14 +137,14 @@ final class Flattener {
         }
     }
 
-    func endElement(cursor: Int) {
+    mutating func endElement(cursor: Int) {
         // The end tag (if any) is in the bytes libxml2 consumed since the last
         // event; processGap finds and applies it.
         processGap(processed..<cursor)
         processed = max(processed, cursor)
     }
 
-    func characters(_ chunk: UnsafeBufferPointer<UInt8>, cursor: Int) {
+    mutating func characters(_ chunk: UnsafeBufferPointer<UInt8>, cursor: Int) {
         if cursor == lastReferenceCursor, cursor <= processed {
             // No new source consumed: the tail of libxml2's "&" + "name" output
             // for an unknown entity. Map it with the chunk before.
@@ -165,7 +178,7 @@ final class Flattener {
 
     /// Emits `chunk` if it sits in the source right before `end` (see
     /// `SourceScanner.alignText`), with the source before it.
-    private func emitAligned(_ chunk: UnsafeBufferPointer<UInt8>, endingAt end: Int) -> Bool {
+    private mutating func emitAligned(_ chunk: UnsafeBufferPointer<UInt8>, endingAt end: Int) -> Bool {
         guard let (start, verbatim) = scanner.alignText(chunk, endingAt: end, floor: processed) else { return false }
         processGap(processed..<start)
         lastTextSource = start
@@ -174,12 +187,12 @@ final class Flattener {
         return true
     }
 
-    func rawText(cursor: Int) {
+    mutating func rawText(cursor: Int) {
         // <script>/<style> content: skip it unread (it may contain "</b>").
         processed = max(processed, cursor)
     }
 
-    func comment(cursor: Int) {
+    mutating func comment(cursor: Int) {
         let start = scanner.find(Self.commentOpen, in: processed..<cursor) ?? processed
         processGap(processed..<start)
         processed = max(processed, cursor)
@@ -188,7 +201,7 @@ final class Flattener {
         }
     }
 
-    func processingInstruction(cursor: Int) {
+    mutating func processingInstruction(cursor: Int) {
         let start = scanner.find(Self.processingInstructionOpen, in: processed..<cursor) ?? processed
         processGap(processed..<start)
         processed = max(processed, cursor)
@@ -197,7 +210,7 @@ final class Flattener {
         }
     }
 
-    func doctype(cursor: Int) {
+    mutating func doctype(cursor: Int) {
         // <!DOCTYPE …> is meaningless for a fragment; drop it silently.
         let start = scanner.find(Self.doctypeOpen, in: processed..<cursor) ?? processed
         processGap(processed..<start)
@@ -213,7 +226,7 @@ final class Flattener {
     /// Applies end tags found in `range`, restores literal text libxml2
     /// swallowed, and skips tags libxml2 discarded (duplicate <html>/<body>)
     /// and an unterminated comment.
-    private func processGap(_ range: Range<Int>) {
+    private mutating func processGap(_ range: Range<Int>) {
         guard range.lowerBound < range.upperBound else { return }
         let bytes = scanner.bytes
         let end = range.upperBound
@@ -251,7 +264,7 @@ final class Flattener {
         emitGapText(textStart..<end)
     }
 
-    private func skipPast(_ byte: UInt8, from start: Int, limit: Int) -> Int {
+    private mutating func skipPast(_ byte: UInt8, from start: Int, limit: Int) -> Int {
         var i = start
         while i < limit, scanner.bytes[i] != byte { i += 1; scanner.tick() }
         return min(i + 1, limit)
@@ -259,7 +272,7 @@ final class Flattener {
 
     /// Literal text restored from a gap. Drops the C0 controls libxml2 drops
     /// everywhere else, for consistency.
-    private func emitGapText(_ range: Range<Int>) {
+    private mutating func emitGapText(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         let slice = scanner.bytes[range]
         if slice.contains(where: ASCII.isDroppedControl) {
@@ -276,7 +289,7 @@ final class Flattener {
 
     // MARK: - Structure
 
-    private func handleStartTag(_ name: ElementName, attributes: SAXAttributes,
+    private mutating func handleStartTag(_ name: ElementName, attributes: SAXAttributes,
                                 tagStart: Int, tagEnd: Int, attributesEnd: Int) {
         let role = Sanitizer.role(of: name)
         let isVoid = Sanitizer.isVoid(name)
@@ -359,22 +372,24 @@ final class Flattener {
         /// Keeps `value` if `name` is one we read and was not seen before
         /// (libxml2 keeps the first of duplicates). Only these values become Strings.
         mutating func record(_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>?) {
-            let slot: WritableKeyPath<KnownAttributes, String?>
-            switch ElementName.packedKey(lowercasing: name) {
-            case Self.hrefKey: slot = \.href
-            case Self.titleKey: slot = \.title
-            case Self.srcKey: slot = \.src
-            case Self.altKey: slot = \.alt
-            case Self.widthKey: slot = \.width
-            case Self.heightKey: slot = \.height
-            case Self.styleKey: slot = \.style
-            case Self.colorKey: slot = \.color
-            default: return
-            }
             // packedKey lowercases; the names libxml2 reports are lowercase already,
             // so compare exactly as a lookup by name would.
-            guard !name.contains(where: { $0 >= 0x41 && $0 <= 0x5A }), self[keyPath: slot] == nil else { return }
-            self[keyPath: slot] = value.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            guard let key = ElementName.packedKey(lowercasing: name),
+                  !name.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return }
+            func keep(_ slot: inout String?) {
+                if slot == nil { slot = value.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+            }
+            switch key {
+            case Self.hrefKey: keep(&href)
+            case Self.titleKey: keep(&title)
+            case Self.srcKey: keep(&src)
+            case Self.altKey: keep(&alt)
+            case Self.widthKey: keep(&width)
+            case Self.heightKey: keep(&height)
+            case Self.styleKey: keep(&style)
+            case Self.colorKey: keep(&color)
+            default: return
+            }
         }
 
         private static let hrefKey = ElementName.packedKey(lowercasing: "href".utf8)
@@ -389,7 +404,7 @@ final class Flattener {
 
     /// Drops event-handler attributes (with a warning pointing at each) and
     /// returns the values linkdoc reads.
-    private func checkedAttributes(_ attributes: SAXAttributes, tagStart: Int, attributesEnd: Int) -> KnownAttributes {
+    private mutating func checkedAttributes(_ attributes: SAXAttributes, tagStart: Int, attributesEnd: Int) -> KnownAttributes {
         var result = KnownAttributes()
         var positions: [(name: String, offset: Int)]? = nil
         attributes.forEach { name, value in
@@ -422,7 +437,7 @@ final class Flattener {
         return any ? n : nil
     }
 
-    private func handleEndTag(_ name: ElementName, at offset: Int, selfClosed: Bool) {
+    private mutating func handleEndTag(_ name: ElementName, at offset: Int, selfClosed: Bool) {
         guard let index = topmost(name), droppedDepth == 0 || index >= droppedBase else {
             // Nothing to close. Inside removed content (e.g. "</b>" in a
             // script) an end tag may not close anything outside it.
@@ -439,7 +454,7 @@ final class Flattener {
     }
 
     /// Stack index of the topmost open element named `name`.
-    private func topmost(_ name: ElementName) -> Int? {
+    private mutating func topmost(_ name: ElementName) -> Int? {
         let index: Int
         switch name {
         case .known(let tag): index = topmostKnown[Int(tag.rawValue)]
@@ -448,7 +463,7 @@ final class Flattener {
         return index >= 0 ? index : nil
     }
 
-    private func setTopmost(_ name: ElementName, _ index: Int) {
+    private mutating func setTopmost(_ name: ElementName, _ index: Int) {
         switch name {
         case .known(let tag): topmostKnown[Int(tag.rawValue)] = index
         case .other(let bytes): topmostOther[bytes] = index >= 0 ? index : nil
@@ -456,7 +471,7 @@ final class Flattener {
     }
 
     /// Closes (implicitly) every open element at stack index >= `index`.
-    private func closeElements(downTo index: Int, reason: @autoclosure () -> String) {
+    private mutating func closeElements(downTo index: Int, reason: @autoclosure () -> String) {
         guard stack.count > index else { return }
         let reason = reason()
         while stack.count > index {
@@ -464,7 +479,7 @@ final class Flattener {
         }
     }
 
-    private func push(_ name: ElementName, role: ElementRole, kind: HTMLElementKind?, sourceOffset: Int, record: Bool) {
+    private mutating func push(_ name: ElementName, role: ElementRole, kind: HTMLElementKind?, sourceOffset: Int, record: Bool) {
         sequence += 1
         var slot: Int? = nil
         if record, kind != nil, droppedDepth == 0 {
@@ -487,7 +502,7 @@ final class Flattener {
                                  sameNameBelow: below))
     }
 
-    private func pop(implicit: Bool, reason: String) {
+    private mutating func pop(implicit: Bool, reason: String) {
         guard let element = stack.popLast() else { return }
         setTopmost(element.name, element.sameNameBelow)
         if element.isDropped { droppedDepth -= 1 }
@@ -511,14 +526,14 @@ final class Flattener {
         }
     }
 
-    private func reportDepthLimit(at offset: Int) {
+    private mutating func reportDepthLimit(at offset: Int) {
         guard !depthLimitReported else { return }
         depthLimitReported = true
         diagnostics.add(offset, .error, HTMLRule.depthLimit,
                         "elements nested deeper than \(options.maxDepth) levels are ignored; their text is kept")
     }
 
-    private func finish() {
+    private mutating func finish() {
         processGap(processed..<scanner.count)
         processed = scanner.count
         closeElements(downTo: 0, reason: "the end of the input")
@@ -530,7 +545,7 @@ final class Flattener {
 
     /// Text (decoded or literal) in document order. `bytes` is only read
     /// during the call (it may be libxml2's buffer).
-    private func emitText(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, sourceEnd: Int, identity: Bool) {
+    private mutating func emitText(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, sourceEnd: Int, identity: Bool) {
         guard droppedDepth == 0, !bytes.isEmpty else { return }
         if lastBoundary != .none, bytes.allSatisfy(ASCII.isWhitespace) {
             heldWhitespace.append((Array(bytes), source, sourceEnd, identity))
@@ -542,12 +557,12 @@ final class Flattener {
 
     /// Something inline happens: whitespace held after a block boundary is
     /// real content after all.
-    private func touchInline() {
+    private mutating func touchInline() {
         flushHeldWhitespace()
         lastBoundary = .none
     }
 
-    private func flushHeldWhitespace() {
+    private mutating func flushHeldWhitespace() {
         lastBoundary = .none
         guard !heldWhitespace.isEmpty else { return }
         let held = heldWhitespace
@@ -558,18 +573,18 @@ final class Flattener {
         }
     }
 
-    private func markBoundary() {
+    private mutating func markBoundary() {
         lastBoundary = .paragraph
         boundarySequence = sequence
     }
 
-    private func appendContent(_ bytes: [UInt8], source: Int, sourceEnd: Int, identity: Bool, isText: Bool) {
+    private mutating func appendContent(_ bytes: [UInt8], source: Int, sourceEnd: Int, identity: Bool, isText: Bool) {
         bytes.withUnsafeBufferPointer {
             appendContent($0, source: source, sourceEnd: sourceEnd, identity: identity, isText: isText)
         }
     }
 
-    private func appendContent(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, sourceEnd: Int, identity: Bool, isText: Bool) {
+    private mutating func appendContent(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, sourceEnd: Int, identity: Bool, isText: Bool) {
         if pendingSeparator {
             pendingSeparator = false
             // Text that starts with its own newline already separates.
@@ -585,7 +600,7 @@ final class Flattener {
 
     /// The "\n" between paragraphs (or a paragraph and surrounding text).
     /// Elements opened since the last boundary start after it.
-    private func insertSeparator(source: Int) {
+    private mutating func insertSeparator(source: Int) {
         let position = text.count
         text.append(ASCII.newline)
         offsetMap.append(flatStart: position, sourceStart: source, length: 1, identity: false, sourceEnd: source)

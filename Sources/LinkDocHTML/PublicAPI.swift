@@ -142,7 +142,6 @@ public enum HTMLFlattener {
     /// plus element ranges. Never traps; runs in linear time with bounded
     /// recursion; safe to call from several threads at once.
     public static func flatten(_ utf8: [UInt8], options: HTMLOptions = .init()) -> FlatHTML {
-        let flattener = Flattener(source: utf8, options: options)
-        return flattener.run()
+        Flattener.run(source: utf8, options: options)
     }
 }

@@ -23,8 +23,8 @@
 //
 // Thread safety: the only shared state is a per-thread cache of one parser
 // context (see `ParserContextCache`); a parse uses the context of its thread
-// and nothing else. The Flattener travels in the context's `_private` field,
-// unretained: it outlives the parse.
+// and nothing else. A pointer to the Flattener travels in the context's
+// `_private` field; the Flattener outlives the parse.
 
 internal import CLibXML2
 #if canImport(Glibc)
@@ -69,14 +69,14 @@ private func cString(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UIn
 /// The context's Flattener and cursor. `ctx` is the parser context itself:
 /// we leave libxml2's `userData` at its default, the context.
 @inline(__always)
-private func event(_ ctx: UnsafeMutableRawPointer?, _ body: (Flattener, _ cursor: Int) -> Void) {
+private func event(_ ctx: UnsafeMutableRawPointer?, _ body: (inout Flattener, _ cursor: Int) -> Void) {
     guard let ctx else { return }
     let context = ctx.assumingMemoryBound(to: htmlParserCtxt.self)
     guard let flattener = context.pointee._private else { return }
     let cursor = max(0, Int(xmlByteConsumed(context)))
-    // Unretained and guaranteed alive for the whole parse (`SAXParser.parse`
-    // holds it): no retain/release per event.
-    Unmanaged<Flattener>.fromOpaque(flattener)._withUnsafeGuaranteedRef { body($0, cursor) }
+    // Valid for the whole parse: `SAXParser.parse` runs inside the Flattener's
+    // `withUnsafeMutablePointer`.
+    body(&flattener.assumingMemoryBound(to: Flattener.self).pointee, cursor)
 }
 
 private let onStartElement: startElementSAXFunc = { ctx, name, atts in
@@ -203,14 +203,14 @@ enum SAXParser {
     /// in `input`. `input` must be valid UTF-8 without NUL bytes (see
     /// `InputSanitizer`): otherwise libxml2 silently falls back to ISO-8859-1
     /// for the rest of the document.
-    static func parse(_ input: [UInt8], flattener: Flattener) {
+    static func parse(_ input: [UInt8], flattener: UnsafeMutablePointer<Flattener>) {
         _ = libxmlInitialized
         guard !input.isEmpty, input.count < Int(Int32.max) else { return }
         guard let context = ParserContextCache.take() else { return }
         defer { ParserContextCache.giveBack(context) }
         htmlCtxtReset(context)
 
-        withExtendedLifetime(flattener) {
+        do {
             input.withUnsafeBufferPointer { buffer in
                 let start = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
                 // What htmlCreateMemoryParserCtxt does on a new context: libxml2
@@ -231,7 +231,7 @@ enum SAXParser {
                 guard let sax = context.pointee.sax else { return }
                 sax.pointee = makeSAXHandler()
                 context.pointee.userData = UnsafeMutableRawPointer(context)
-                context.pointee._private = Unmanaged.passUnretained(flattener).toOpaque()
+                context.pointee._private = UnsafeMutableRawPointer(flattener)
                 defer { context.pointee._private = nil }
 
                 _ = htmlCtxtUseOptions(context, options)
