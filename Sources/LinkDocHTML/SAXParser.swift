@@ -173,6 +173,9 @@ enum ParserContextCache {
             htmlFreeParserCtxt(context)
             return
         }
+        // Free the input (libxml2's copy of the document) now, not at the next
+        // reset: an idle thread keeps no document alive.
+        while let input = inputPop(context) { xmlFreeInputStream(input) }
         pthread_setspecific(key, context)
     }
 
