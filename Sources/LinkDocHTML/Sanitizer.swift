@@ -48,15 +48,23 @@ enum Tag: UInt8, CaseIterable {
         "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot", "colgroup", "caption", "rt", "rp",
     ]
 
-    /// Names of up to 8 bytes packed into an integer, so that looking a name up
-    /// hashes one integer instead of building a String.
-    private static let byKey: [UInt64: Tag] = Dictionary(
-        uniqueKeysWithValues: allCases.map { (ElementName.packedKey(lowercasing: $0.name.utf8)!, $0) })
+    /// The names packed into integers (`ElementName.packedKey`), sorted: a name
+    /// is looked up with a binary search over integers, no String, no hashing.
+    private static let byKey: [(key: UInt64, tag: Tag)] = allCases
+        .map { (ElementName.packedKey(lowercasing: $0.name.utf8)!, $0) }
+        .sorted { $0.key < $1.key }
 
     /// The tag for a name given as (ASCII) bytes, in any case.
     init?<Name: Collection<UInt8>>(lowercasing name: Name) {
-        guard let key = ElementName.packedKey(lowercasing: name), let tag = Self.byKey[key] else { return nil }
-        self = tag
+        guard let key = ElementName.packedKey(lowercasing: name) else { return nil }
+        let table = Self.byKey
+        var lo = 0, hi = table.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if table[mid].key < key { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < table.count, table[lo].key == key else { return nil }
+        self = table[lo].tag
     }
 }
 
