@@ -220,6 +220,14 @@ enum SAXParser {
                 // copies the bytes into its own (NUL-terminated) input buffer.
                 guard let inputBuffer = xmlParserInputBufferCreateMem(start, Int32(buffer.count), XML_CHAR_ENCODING_NONE)
                 else { return }
+                // Give the buffer its spare room now. Near the end of the input
+                // libxml2 "grows" it (there is nothing to read, but the first grow
+                // makes room for 4000 bytes), and a realloc that moves it in the
+                // middle of a name makes htmlParseNameComplex start the name over
+                // from there: an unknown entity name of 100+ characters near the
+                // end then came out cut or whole depending on the heap. Grown
+                // before parsing, the buffer never moves during the parse.
+                _ = xmlParserInputBufferGrow(inputBuffer, 4000)
                 guard let stream = xmlNewIOInputStream(context, inputBuffer, XML_CHAR_ENCODING_NONE) else {
                     xmlFreeParserInputBuffer(inputBuffer)
                     return
