@@ -56,8 +56,6 @@ struct SAXAttributes {
             cursor += 2
         }
     }
-
-    var isEmpty: Bool { pairs?.pointee == nil }
 }
 
 private func cString(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
