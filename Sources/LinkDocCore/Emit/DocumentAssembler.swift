@@ -9,57 +9,107 @@ enum DocumentAssembler {
     static func assemble(text bytes: [UInt8], links drafts: [LinkDraft], styles: [(Range<Int>, Style)] = [],
                          attachments: [(Range<Int>, Attachment)] = []) -> (Document, [Range<Int>]) {
         let text = String(decoding: bytes, as: UTF8.self)
-        let aligned = drafts.map { draft -> LinkDraft in
-            var draft = draft
-            draft.utf8 = GraphemeAlignment.widen(draft.utf8, in: text, bytes: bytes)
-            return draft
-        }
         // Widening may make neighbours touch or overlap; the earlier link keeps the cluster.
-        var kept: [LinkDraft] = []
-        for draft in aligned {
-            if let last = kept.last, draft.utf8.lowerBound < last.utf8.upperBound { continue }
-            kept.append(draft)
-        }
-
-        var paragraphBreaks: [Int] = []
-        bytes.withUnsafeBufferPointer { s in
-            for i in 0..<s.count where s[i] == 0x0A { paragraphBreaks.append(i + 1) }
+        var kept: [(draft: Int, range: Range<Int>)] = []
+        kept.reserveCapacity(drafts.count)
+        for (k, draft) in drafts.enumerated() {
+            let range = GraphemeAlignment.widen(draft.utf8, in: text, bytes: bytes)
+            if let last = kept.last, range.lowerBound < last.range.upperBound { continue }
+            kept.append((k, range))
         }
         let styleRanges = styles.map { GraphemeAlignment.widen($0.0, in: text, bytes: bytes) }
         let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: text, bytes: bytes) }
-        var offsets: [Int] = [0, bytes.count] + paragraphBreaks
-        for range in kept.map(\.utf8) + styleRanges + attachmentRanges {
-            offsets.append(range.lowerBound)
-            offsets.append(range.upperBound)
-        }
+        let paragraphBreaks = lineStarts(bytes)
+
+        // Every offset a range needs, translated in one pass.
+        var offsets: [Int] = []
+        offsets.reserveCapacity(2 + paragraphBreaks.count + 2 * (kept.count + styleRanges.count + attachmentRanges.count))
+        offsets.append(0)
+        offsets.append(bytes.count)
+        offsets.append(contentsOf: paragraphBreaks)
+        for (_, range) in kept { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
+        for range in styleRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
+        for range in attachmentRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
         let positions = PositionTable(bytes: bytes, offsets: offsets)
         func textRange(_ r: Range<Int>) -> TextRange { positions[r.lowerBound].range(to: positions[r.upperBound]) }
 
-        let links = kept.map { draft in
-            Link(text: String(decoding: bytes[draft.utf8], as: UTF8.self), range: textRange(draft.utf8),
-                 url: draft.url, tooltip: draft.tooltip, target: draft.target)
+        // A link's text is a slice of the display text: copied from `text` without
+        // decoding (and validating) its bytes again. Offsets are O(1) on native strings.
+        let utf8 = text.utf8
+        var links: [Link] = []
+        var linkSources: [Range<Int>] = []
+        links.reserveCapacity(kept.count)
+        linkSources.reserveCapacity(kept.count)
+        for (k, range) in kept {
+            let draft = drafts[k]
+            let slice = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+            links.append(Link(text: String(text[slice]), range: textRange(range), url: draft.url, tooltip: draft.tooltip,
+                              target: draft.target))
+            linkSources.append(draft.source)
         }
-        let documentStyles = zip(styleRanges, styles).map { range, style in
-            var style = style.1
-            style.range = textRange(range)
-            return style
+        var documentStyles: [Style] = []
+        documentStyles.reserveCapacity(styles.count)
+        for (range, style) in zip(styleRanges, styles) {
+            documentStyles.append(style.1)
+            documentStyles[documentStyles.count - 1].range = textRange(range)
         }
-        let documentAttachments = zip(attachmentRanges, attachments).map { range, attachment in
-            var attachment = attachment.1
-            attachment.range = textRange(range)
-            return attachment
+        var documentAttachments: [Attachment] = []
+        documentAttachments.reserveCapacity(attachments.count)
+        for (range, attachment) in zip(attachmentRanges, attachments) {
+            documentAttachments.append(attachment.1)
+            documentAttachments[documentAttachments.count - 1].range = textRange(range)
         }
         var paragraphs: [Paragraph] = []
         if !bytes.isEmpty {
+            paragraphs.reserveCapacity(paragraphBreaks.count + 1)
             var start = 0
-            for end in paragraphBreaks + (paragraphBreaks.last == bytes.count ? [] : [bytes.count]) {
+            for end in paragraphBreaks {
                 paragraphs.append(Paragraph(range: positions[start].range(to: positions[end])))
                 start = end
             }
+            // The last paragraph, unless the text ends with its line break.
+            if start < bytes.count { paragraphs.append(Paragraph(range: positions[start].range(to: positions[bytes.count]))) }
         }
         return (Document(text: text, links: links, styles: documentStyles, paragraphs: paragraphs,
-                         attachments: documentAttachments), kept.map(\.source))
+                         attachments: documentAttachments), linkSources)
     }
+
+    /// The offsets just after each LF: where paragraphs end. Eight bytes at a time,
+    /// since most words of a text hold no line break.
+    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts: [Int] = []
+        bytes.withUnsafeBufferPointer { s in
+            let n = s.count
+            var i = 0
+            if let base = s.baseAddress {
+                while i + 8 <= n {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if SWAR.zeroBytes(w ^ (SWAR.ones &* 0x0A)) == 0 { i += 8; continue }
+                    for k in i..<(i + 8) where base[k] == 0x0A { starts.append(k + 1) }
+                    i += 8
+                }
+            }
+            while i < n {
+                if s[i] == 0x0A { starts.append(i + 1) }
+                i += 1
+            }
+        }
+        return starts
+    }
+}
+
+/// Bytewise tests on a 64-bit word ("Bit Twiddling Hacks").
+enum SWAR {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Nonzero when a byte of `x` is zero.
+    @inline(__always)
+    static func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+
+    /// How many bytes have their high bit set in a word that has no other bits set.
+    @inline(__always)
+    static func countHighBits(_ x: UInt64) -> Int { Int(truncatingIfNeeded: ((x >> 7) &* ones) >> 56) }
 }
 
 /// UTF-8 offsets translated to full positions in one pass over the text.
@@ -68,7 +118,8 @@ struct PositionTable {
     private let positions: [TextPosition]
 
     init(bytes: [UInt8], offsets unsorted: [Int]) {
-        var sorted = unsorted.sorted()
+        var sorted = unsorted
+        sorted.sort()
         sorted.removeDuplicates()
         var positions: [TextPosition] = []
         positions.reserveCapacity(sorted.count)
@@ -76,7 +127,18 @@ struct PositionTable {
         var i = 0
         bytes.withUnsafeBufferPointer { s in
             for offset in sorted {
-                // Count scalars (lead bytes) and the extra UTF-16 unit of 4-byte sequences.
+                // Count scalars (every byte but continuation bytes 10xxxxxx) and the
+                // extra UTF-16 unit of 4-byte sequences (lead bytes 11110xxx).
+                while i + 8 <= offset {
+                    let w = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                    // Bit 7 of each byte, and bits 6, 5, 4 shifted up to it.
+                    let continuations = w & ~(w << 1) & SWAR.highs
+                    let fourByteLeads = w & (w << 1) & (w << 2) & (w << 3) & SWAR.highs
+                    let scalars = 8 - SWAR.countHighBits(continuations)
+                    position.scalars += scalars
+                    position.utf16 += scalars + SWAR.countHighBits(fourByteLeads)
+                    i += 8
+                }
                 while i < offset {
                     let b = s[i]
                     if b & 0xC0 != 0x80 {
