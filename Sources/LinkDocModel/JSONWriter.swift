@@ -36,6 +36,8 @@ public struct JSONWriter: Sendable {
     /// Writes `"name":`; the next value written belongs to it. String literals come
     /// here (the `String` overload is disfavoured): a plain ASCII name is copied as
     /// it is, without the escaping scan; any other is escaped like a string.
+    /// Inlined so that the check folds away for a literal name.
+    @inline(__always)
     public mutating func key(_ name: StaticString) {
         guard name.hasPointerRepresentation else { return key(name.description) }
         let count = name.utf8CodeUnitCount

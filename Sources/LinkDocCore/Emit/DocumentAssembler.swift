@@ -1,3 +1,4 @@
+import Foundation  // memchr
 import LinkDocModel
 
 /// The emit stage: turns the resolved display text and link drafts into a
@@ -21,40 +22,51 @@ enum DocumentAssembler {
         let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: text, bytes: bytes) }
         let paragraphBreaks = lineStarts(bytes)
 
-        // Every offset a range needs, translated in one pass.
+        // Every offset a range needs, ascending, for one pass over the text. Link
+        // edges and line starts each ascend already, so they are merged; only
+        // styles and attachments (HTML) may come in any order and need a sort.
         var offsets: [Int] = []
         offsets.reserveCapacity(2 + paragraphBreaks.count + 2 * (kept.count + styleRanges.count + attachmentRanges.count))
-        offsets.append(0)
-        offsets.append(bytes.count)
-        offsets.append(contentsOf: paragraphBreaks)
-        for (_, range) in kept { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
-        for range in styleRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
-        for range in attachmentRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
-        let positions = PositionTable(bytes: bytes, offsets: offsets)
+        var nextBreak = 0
+        func append(_ offset: Int) {
+            while nextBreak < paragraphBreaks.count && paragraphBreaks[nextBreak] <= offset {
+                offsets.append(paragraphBreaks[nextBreak])
+                nextBreak += 1
+            }
+            offsets.append(offset)
+        }
+        append(0)
+        for (_, range) in kept { append(range.lowerBound); append(range.upperBound) }
+        append(bytes.count)
+        if !styleRanges.isEmpty || !attachmentRanges.isEmpty {
+            for range in styleRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
+            for range in attachmentRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
+            offsets.sort()
+        }
+        let positions = PositionTable(bytes: bytes, ascending: offsets)
         func textRange(_ r: Range<Int>) -> TextRange { positions[r.lowerBound].range(to: positions[r.upperBound]) }
 
-        // A link's text is a slice of the display text: copied from `text` without
-        // decoding (and validating) its bytes again. Offsets are O(1) on native strings.
-        let utf8 = text.utf8
         var links: [Link] = []
         var linkSources: [Range<Int>] = []
         links.reserveCapacity(kept.count)
         linkSources.reserveCapacity(kept.count)
-        for (k, range) in kept {
-            let draft = drafts[k]
-            let slice = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
-            links.append(Link(text: String(text[slice]), range: textRange(range), url: draft.url, tooltip: draft.tooltip,
-                              target: draft.target))
-            linkSources.append(draft.source)
+        bytes.withUnsafeBufferPointer { bytes in
+            for (k, range) in kept {
+                // Decoding the bytes costs less than slicing `text` (whose index checks cost more than validating).
+                let linkText = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                links.append(Link(text: linkText, range: textRange(range), url: drafts[k].url, tooltip: drafts[k].tooltip,
+                                  target: drafts[k].target))
+                linkSources.append(drafts[k].source)
+            }
         }
         var documentStyles: [Style] = []
-        documentStyles.reserveCapacity(styles.count)
+        if !styles.isEmpty { documentStyles.reserveCapacity(styles.count) }
         for (range, style) in zip(styleRanges, styles) {
             documentStyles.append(style.1)
             documentStyles[documentStyles.count - 1].range = textRange(range)
         }
         var documentAttachments: [Attachment] = []
-        documentAttachments.reserveCapacity(attachments.count)
+        if !attachments.isEmpty { documentAttachments.reserveCapacity(attachments.count) }
         for (range, attachment) in zip(attachmentRanges, attachments) {
             documentAttachments.append(attachment.1)
             documentAttachments[documentAttachments.count - 1].range = textRange(range)
@@ -74,38 +86,26 @@ enum DocumentAssembler {
                          attachments: documentAttachments), linkSources)
     }
 
-    /// The offsets just after each LF: where paragraphs end. Eight bytes at a time,
-    /// since most words of a text hold no line break.
+    /// The offsets just after each LF: where paragraphs end.
     static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts: [Int] = []
         bytes.withUnsafeBufferPointer { s in
-            let n = s.count
+            guard let base = s.baseAddress else { return }
             var i = 0
-            if let base = s.baseAddress {
-                while i + 8 <= n {
-                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    if SWAR.zeroBytes(w ^ (SWAR.ones &* 0x0A)) == 0 { i += 8; continue }
-                    for k in i..<(i + 8) where base[k] == 0x0A { starts.append(k + 1) }
-                    i += 8
-                }
-            }
-            while i < n {
-                if s[i] == 0x0A { starts.append(i + 1) }
-                i += 1
+            // libc's memchr skips the (usually long) runs without a line break many bytes at a time.
+            while i < s.count, let found = memchr(base + i, 0x0A, s.count - i) {
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                starts.append(i)
             }
         }
         return starts
     }
 }
 
-/// Bytewise tests on a 64-bit word ("Bit Twiddling Hacks").
+/// Bytewise counting on a 64-bit word ("Bit Twiddling Hacks").
 enum SWAR {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// Nonzero when a byte of `x` is zero.
-    @inline(__always)
-    static func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
 
     /// How many bytes have their high bit set in a word that has no other bits set.
     @inline(__always)
@@ -117,16 +117,14 @@ struct PositionTable {
     private let offsets: [Int]
     private let positions: [TextPosition]
 
-    init(bytes: [UInt8], offsets unsorted: [Int]) {
-        var sorted = unsorted
-        sorted.sort()
-        sorted.removeDuplicates()
+    /// `offsets` ascending (repeats allowed); each must start a scalar.
+    init(bytes: [UInt8], ascending offsets: [Int]) {
         var positions: [TextPosition] = []
-        positions.reserveCapacity(sorted.count)
+        positions.reserveCapacity(offsets.count)
         var position = TextPosition.zero
         var i = 0
         bytes.withUnsafeBufferPointer { s in
-            for offset in sorted {
+            for offset in offsets {
                 // Count scalars (every byte but continuation bytes 10xxxxxx) and the
                 // extra UTF-16 unit of 4-byte sequences (lead bytes 11110xxx).
                 while i + 8 <= offset {
@@ -151,7 +149,7 @@ struct PositionTable {
                 positions.append(position)
             }
         }
-        self.offsets = sorted
+        self.offsets = offsets
         self.positions = positions
     }
 
@@ -163,19 +161,6 @@ struct PositionTable {
         }
         precondition(offsets[lo] == offset, "position of an offset that was not asked for")
         return positions[lo]
-    }
-}
-
-extension Array where Element: Equatable {
-    /// Removes adjacent duplicates (all duplicates, once sorted).
-    mutating func removeDuplicates() {
-        guard count > 1 else { return }
-        var kept = 1
-        for i in 1..<count where self[i] != self[kept - 1] {
-            self[kept] = self[i]
-            kept += 1
-        }
-        removeLast(count - kept)
     }
 }
 
