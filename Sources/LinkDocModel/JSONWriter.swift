@@ -205,6 +205,12 @@ public struct JSONWriter: Sendable {
         }
 
         mutating func int(_ value: Int) {
+            // Offsets and lengths are mostly below 100: those skip the digit counting.
+            if value >= 0 && value < 100 {
+                if value >= 10 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)) }
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+                return
+            }
             // The magnitude as unsigned, so that Int.min needs no special case.
             var v = value.magnitude
             var digits = 1
@@ -251,6 +257,13 @@ public struct JSONWriter: Sendable {
         guard let base = s.baseAddress else { return 0 }
         let n = s.count
         var i = start
+        // Two words per round: one branch for sixteen bytes of a long text.
+        while i + 16 <= n {
+            let low = escapeCandidates(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+            let high = escapeCandidates(UInt64(littleEndian: UnsafeRawPointer(base + i + 8).loadUnaligned(as: UInt64.self)))
+            if low | high != 0 { return low != 0 ? i + low.trailingZeroBitCount / 8 : i + 8 + high.trailingZeroBitCount / 8 }
+            i += 16
+        }
         while i + 8 <= n {
             let hits = escapeCandidates(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
             if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
