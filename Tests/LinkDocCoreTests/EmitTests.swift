@@ -19,8 +19,9 @@ final class PositionTableTests: XCTestCase {
                 offset += String(scalar).utf8.count
                 offsets.append(offset)
             }
-            let table = PositionTable(bytes: bytes, ascending: (offsets + offsets.prefix(3)).sorted())
-            for offset in offsets {
+            var table = PositionTable(bytes: bytes, ascending: (offsets + offsets.prefix(3)).sorted())
+            // Ascending (as links and paragraphs ask), then in any order (as styles may).
+            for offset in offsets + offsets.shuffled(using: &generator) {
                 let prefix = String(decoding: bytes[..<offset], as: UTF8.self)
                 XCTAssertEqual(table[offset], TextPosition(utf16: prefix.utf16.count, scalars: prefix.unicodeScalars.count,
                                                            utf8: offset), "\(text.debugDescription) at \(offset)")

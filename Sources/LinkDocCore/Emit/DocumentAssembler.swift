@@ -43,8 +43,8 @@ enum DocumentAssembler {
             for range in attachmentRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
             offsets.sort()
         }
-        let positions = PositionTable(bytes: bytes, ascending: offsets)
-        func textRange(_ r: Range<Int>) -> TextRange { positions[r.lowerBound].range(to: positions[r.upperBound]) }
+        var positions = PositionTable(bytes: bytes, ascending: offsets)
+        func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
 
         var links: [Link] = []
         var linkSources: [Range<Int>] = []
@@ -76,11 +76,11 @@ enum DocumentAssembler {
             paragraphs.reserveCapacity(paragraphBreaks.count + 1)
             var start = 0
             for end in paragraphBreaks {
-                paragraphs.append(Paragraph(range: positions[start].range(to: positions[end])))
+                paragraphs.append(Paragraph(range: positions.range(start, end)))
                 start = end
             }
             // The last paragraph, unless the text ends with its line break.
-            if start < bytes.count { paragraphs.append(Paragraph(range: positions[start].range(to: positions[bytes.count]))) }
+            if start < bytes.count { paragraphs.append(Paragraph(range: positions.range(start, bytes.count))) }
         }
         return (Document(text: text, links: links, styles: documentStyles, paragraphs: paragraphs,
                          attachments: documentAttachments), linkSources)
@@ -153,14 +153,34 @@ struct PositionTable {
         self.positions = positions
     }
 
+    /// Where the last lookup found its offset: lookups mostly ascend (links, then
+    /// paragraphs), so the next one is usually found a step or two further on.
+    private var last = 0
+
+    /// The range between two offsets that were asked for.
+    mutating func range(_ lower: Int, _ upper: Int) -> TextRange {
+        let start = self[lower]
+        return start.range(to: self[upper])
+    }
+
     subscript(offset: Int) -> TextPosition {
-        var lo = 0, hi = offsets.count - 1
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if offsets[mid] < offset { lo = mid + 1 } else { hi = mid }
+        mutating get {
+            var i = last
+            if offsets[i] <= offset {
+                while i + 1 < offsets.count && offsets[i] < offset { i += 1 }
+            } else {
+                // Back to an earlier offset (a style or attachment): bisect.
+                var hi = i
+                i = 0
+                while i < hi {
+                    let mid = (i + hi) / 2
+                    if offsets[mid] < offset { i = mid + 1 } else { hi = mid }
+                }
+            }
+            precondition(offsets[i] == offset, "position of an offset that was not asked for")
+            last = i
+            return positions[i]
         }
-        precondition(offsets[lo] == offset, "position of an offset that was not asked for")
-        return positions[lo]
     }
 }
 
