@@ -185,7 +185,7 @@ public struct JSONWriter: Sendable {
 
     /// Writes into room that `value(reserving:_:)` made; it checks nothing itself.
     struct Cursor {
-        /// The longest `int(_:)`: a minus sign and 19 digits, or 20 digits.
+        /// The longest `int(_:)`: a minus sign and 19 digits (`Int.min`).
         static let maxDecimalLength = 20
         fileprivate(set) var position: UnsafeMutablePointer<UInt8>
 
