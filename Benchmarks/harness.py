@@ -13,6 +13,7 @@ SHARED = ROOT.parent / "shared"
 OUT = ROOT / "Benchmarks" / "out"
 LINKDOC = ROOT / ".build" / "release" / "linkdoc"
 URL_BENCH = ROOT / ".build" / "release" / "linkdoc-url-bench"
+SAX_CEILING = OUT / "sax_ceiling"  # built by run.sh from Benchmarks/LibXML2Ceiling/sax_ceiling.c
 
 
 def measure(argv, stdin_path=None, runs=5, cwd=None):
@@ -101,6 +102,20 @@ def main():
         pair.append(time.perf_counter() - start)
     row("ceiling: two --jobs 1 processes at once", "%.2f× the work of one" % (2 * jobs[1] / statistics.median(pair)),
         "what 2 cores give here")
+
+    # Ceiling: libxml2's HTML SAX parser alone on the documents linkdoc hands it (those with
+    # '<' or '&'), one reused context, callbacks that only count. What is left of cmark's
+    # time after this is what linkdoc's own work may cost to match cmark.
+    texts = main_corpus / "texts.bin"
+    if not texts.exists():
+        with open(ndjson, encoding="utf-8") as f, open(texts, "wb") as out:
+            for line in f:
+                out.write(json.loads(line)["text"].encode("utf-8") + b"\0")
+    sax_out = subprocess.run([str(SAX_CEILING), str(texts), str(max(runs, 5))], capture_output=True, text=True,
+                             check=True).stdout.split()
+    sax_t, sax_docs = float(sax_out[1]), int(sax_out[3])
+    row("ceiling: libxml2 HTML SAX alone (%d documents with markup)" % sax_docs, "%.1f MB/s" % (text_mb / sax_t),
+        "%.0f %% of cmark's time" % (100 * sax_t / cmark_t))
 
     # The same texts as files, in one process (JSON lines out).
     files = split_into_files(main_corpus)

@@ -22,4 +22,6 @@ done
 swift build -c release --product linkdoc >/dev/null
 swift build -c release --product linkdoc-url-bench >/dev/null
 swift build -c release --product linkdoc-compile-bench >/dev/null
+mkdir -p Benchmarks/out
+gcc -O2 -o Benchmarks/out/sax_ceiling Benchmarks/LibXML2Ceiling/sax_ceiling.c $(pkg-config --cflags --libs libxml-2.0)
 exec python3 Benchmarks/harness.py "$@"

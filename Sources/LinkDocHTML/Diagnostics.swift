@@ -15,6 +15,7 @@ struct DiagnosticCollector {
     }
 
     func sorted() -> [HTMLDiagnostic] {
+        if items.isEmpty { return [] }   // most fragments: nothing to sort
         var result = items.enumerated().sorted {
             ($0.element.sourceOffset, $0.offset) < ($1.element.sourceOffset, $1.offset)
         }.map(\.element)

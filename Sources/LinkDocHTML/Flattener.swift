@@ -17,8 +17,12 @@
 //    closes an open <a>. Text is never reordered or lost.
 //
 // Everything is iterative (no recursion) and linear in the input size.
+//
+// A struct, not a class: libxml2's callbacks reach it through a pointer (see
+// SAXParser.swift), so its fields are updated in place with no reference
+// counting and no run-time exclusivity check per access.
 
-final class Flattener: SAXEventHandler {
+struct Flattener {
     private let scanner: SourceScanner
     private let options: HTMLOptions
 
@@ -38,18 +42,25 @@ final class Flattener: SAXEventHandler {
 
     // Open elements.
     private struct OpenElement {
-        let name: String
-        let role: ElementRole
+        let name: ElementName
+        /// What `pop` needs of the element's role.
+        let isDropped: Bool
+        let isParagraph: Bool
         let kind: HTMLElementKind?        // nil: not reported (unwrapped, unknown, too deep, dropped)
         let slot: Int?
         let sourceOffset: Int
         var flatStart: Int
         let sequence: Int
+        /// Stack index of the next open element with the same name below, or -1.
+        let sameNameBelow: Int
     }
     private var stack: [OpenElement] = []
-    /// Stack indices of the open elements, per name (topmost last): O(1)
-    /// lookup of "is a <b> open, and where".
-    private var openByName: [String: [Int]] = [:]
+    /// Stack index of the topmost open element per name (-1: none), by
+    /// `Tag.rawValue` for the known names; with `OpenElement.sameNameBelow` a
+    /// list per name: O(1) lookup of "is a <b> open, and where", without an
+    /// array per name and without hashing for the known names.
+    private var topmostKnown = [Int](repeating: -1, count: Tag.allCases.count)
+    private var topmostOther: [[UInt8]: Int] = [:]
     /// Number of open dropped elements, and the stack index of the outermost.
     private var droppedDepth = 0
     private var droppedBase = 0
@@ -68,19 +79,28 @@ final class Flattener: SAXEventHandler {
     /// than this) must start after a separator inserted later.
     private var boundarySequence = 0
 
-    init(source: [UInt8], options: HTMLOptions) {
+    /// Flattens `source`. The flattener is used once.
+    static func run(source: [UInt8], options: HTMLOptions) -> FlatHTML {
         let meter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         meter.initialize(to: 0)
-        self.scanner = SourceScanner(bytes: InputSanitizer.sanitize(source), meter: meter)
-        self.options = options
+        defer { meter.deallocate() }
+        var flattener = Flattener(
+            scanner: SourceScanner(bytes: InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8), meter: meter),
+            options: options)
+        return flattener.run()
     }
 
-    deinit { scanner.meter.deallocate() }
+    private init(scanner: SourceScanner, options: HTMLOptions) {
+        self.scanner = scanner
+        self.options = options
+        // The flat text is at most about as long as the source: one allocation.
+        text.reserveCapacity(scanner.count + 16)
+    }
 
-    func run() -> FlatHTML {
+    private mutating func run() -> FlatHTML {
         let source = scanner.bytes
         if !source.isEmpty {
-            SAXParser.parse(source, range: 0..<source.count, handler: self)
+            withUnsafeMutablePointer(to: &self) { SAXParser.parse(source, flattener: $0) }
         }
         finish()
         return FlatHTML(
@@ -94,7 +114,7 @@ final class Flattener: SAXEventHandler {
 
     // MARK: - SAX events
 
-    func startElement(name: [UInt8], attributes: [(name: String, value: String?)], cursor: Int) {
+    mutating func startElement(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, cursor: Int) {
         // The tag's "<" lies between what we processed and the cursor; if it
         // is not there, libxml2 invented the element (its implied <p>).
         guard let tagStart = scanner.findStartTag(named: name, in: processed..<cursor) else { return }
@@ -109,26 +129,26 @@ final class Flattener: SAXEventHandler {
             selfClosing = true
         }
         processed = max(processed, tagEnd)
-        let tagName = String(decoding: name, as: UTF8.self)
+        let tagName = ElementName(lowercasing: name)
         handleStartTag(tagName, attributes: attributes, tagStart: tagStart, tagEnd: tagEnd, attributesEnd: cursor)
-        if selfClosing, !Sanitizer.voidElements.contains(tagName) {
+        if selfClosing, !Sanitizer.isVoid(tagName) {
             // libxml2 closes "<b/>" at once; so do we.
             handleEndTag(tagName, at: tagStart, selfClosed: true)
         }
     }
 
-    func endElement(cursor: Int) {
+    mutating func endElement(cursor: Int) {
         // The end tag (if any) is in the bytes libxml2 consumed since the last
         // event; processGap finds and applies it.
         processGap(processed..<cursor)
         processed = max(processed, cursor)
     }
 
-    func characters(_ chunk: UnsafeBufferPointer<UInt8>, cursor: Int) {
+    mutating func characters(_ chunk: UnsafeBufferPointer<UInt8>, cursor: Int) {
         if cursor == lastReferenceCursor, cursor <= processed {
             // No new source consumed: the tail of libxml2's "&" + "name" output
             // for an unknown entity. Map it with the chunk before.
-            emitText(Array(chunk), source: lastTextSource, sourceEnd: processed, identity: false)
+            emitText(chunk, source: lastTextSource, sourceEnd: processed, identity: false)
             return
         }
         // libxml2 may report a cursor behind what was already processed (an unknown entity
@@ -140,35 +160,40 @@ final class Flattener: SAXEventHandler {
             lastTextSource = amp
             lastReferenceCursor = cursor
             processed = cursor
-            emitText(Array(chunk), source: amp, sourceEnd: cursor, identity: false)
+            emitText(chunk, source: amp, sourceEnd: cursor, identity: false)
             return
         }
         // Plain text. Chunks libxml2 flushes mid-run (>= 1000 bytes) are
         // reported with the cursor before their last character, and so is a
         // literal "<" that starts no tag (cursor still on it).
         let lag = SourceScanner.lastCharacterLength(chunk)
-        let candidates = chunk.count >= 1000 ? [cursor + lag, cursor] : [cursor, cursor + lag]
-        for end in candidates {
-            guard let (start, verbatim) = scanner.alignText(chunk, endingAt: end, floor: processed) else { continue }
-            processGap(processed..<start)
-            lastTextSource = start
-            processed = end
-            emitText(Array(chunk), source: start, sourceEnd: end, identity: verbatim)
-            return
-        }
+        let likelyEnd = chunk.count >= 1000 ? cursor + lag : cursor
+        let otherEnd = chunk.count >= 1000 ? cursor : cursor + lag
+        if emitAligned(chunk, endingAt: likelyEnd) || emitAligned(chunk, endingAt: otherEnd) { return }
         // Should not happen; keep the text, mapped to the consumed range.
         lastTextSource = processed
-        emitText(Array(chunk), source: processed, sourceEnd: max(processed, cursor), identity: false)
+        emitText(chunk, source: processed, sourceEnd: max(processed, cursor), identity: false)
         processed = max(processed, cursor)
     }
 
-    func rawText(cursor: Int) {
+    /// Emits `chunk` if it sits in the source right before `end` (see
+    /// `SourceScanner.alignText`), with the source before it.
+    private mutating func emitAligned(_ chunk: UnsafeBufferPointer<UInt8>, endingAt end: Int) -> Bool {
+        guard let (start, verbatim) = scanner.alignText(chunk, endingAt: end, floor: processed) else { return false }
+        processGap(processed..<start)
+        lastTextSource = start
+        processed = end
+        emitText(chunk, source: start, sourceEnd: end, identity: verbatim)
+        return true
+    }
+
+    mutating func rawText(cursor: Int) {
         // <script>/<style> content: skip it unread (it may contain "</b>").
         processed = max(processed, cursor)
     }
 
-    func comment(cursor: Int) {
-        let start = scanner.find(Array("<!--".utf8), in: processed..<cursor) ?? processed
+    mutating func comment(cursor: Int) {
+        let start = scanner.find(Self.commentOpen, in: processed..<cursor) ?? processed
         processGap(processed..<start)
         processed = max(processed, cursor)
         if droppedDepth == 0 {
@@ -176,8 +201,8 @@ final class Flattener: SAXEventHandler {
         }
     }
 
-    func processingInstruction(cursor: Int) {
-        let start = scanner.find(Array("<?".utf8), in: processed..<cursor) ?? processed
+    mutating func processingInstruction(cursor: Int) {
+        let start = scanner.find(Self.processingInstructionOpen, in: processed..<cursor) ?? processed
         processGap(processed..<start)
         processed = max(processed, cursor)
         if droppedDepth == 0 {
@@ -185,19 +210,23 @@ final class Flattener: SAXEventHandler {
         }
     }
 
-    func doctype(cursor: Int) {
+    mutating func doctype(cursor: Int) {
         // <!DOCTYPE …> is meaningless for a fragment; drop it silently.
-        let start = scanner.find([ASCII.lessThan, ASCII.bang], in: processed..<cursor) ?? processed
+        let start = scanner.find(Self.doctypeOpen, in: processed..<cursor) ?? processed
         processGap(processed..<start)
         processed = max(processed, cursor)
     }
+
+    private static let commentOpen = Array("<!--".utf8)
+    private static let processingInstructionOpen = Array("<?".utf8)
+    private static let doctypeOpen = Array("<!".utf8)
 
     // MARK: - Gaps: source libxml2 consumed without telling us
 
     /// Applies end tags found in `range`, restores literal text libxml2
     /// swallowed, and skips tags libxml2 discarded (duplicate <html>/<body>)
     /// and an unterminated comment.
-    private func processGap(_ range: Range<Int>) {
+    private mutating func processGap(_ range: Range<Int>) {
         guard range.lowerBound < range.upperBound else { return }
         let bytes = scanner.bytes
         let end = range.upperBound
@@ -216,8 +245,8 @@ final class Flattener: SAXEventHandler {
             } else if ASCII.isLetter(next) {
                 emitGapText(textStart..<i)
                 let (name, nameEnd) = scanner.tagName(at: i + 1, limit: end)
-                if droppedDepth == 0, !["html", "head", "body"].contains(name) {
-                    diagnostics.add(i, .warning, HTMLRule.malformed, "<\(name)> could not be parsed and was removed")
+                if droppedDepth == 0, !Sanitizer.isTransparentWrapper(name) {
+                    diagnostics.add(i, .warning, HTMLRule.malformed, "<\(name.string)> could not be parsed and was removed")
                 }
                 i = skipPast(ASCII.greaterThan, from: nameEnd, limit: end)
                 textStart = i
@@ -235,7 +264,7 @@ final class Flattener: SAXEventHandler {
         emitGapText(textStart..<end)
     }
 
-    private func skipPast(_ byte: UInt8, from start: Int, limit: Int) -> Int {
+    private mutating func skipPast(_ byte: UInt8, from start: Int, limit: Int) -> Int {
         var i = start
         while i < limit, scanner.bytes[i] != byte { i += 1; scanner.tick() }
         return min(i + 1, limit)
@@ -243,23 +272,27 @@ final class Flattener: SAXEventHandler {
 
     /// Literal text restored from a gap. Drops the C0 controls libxml2 drops
     /// everywhere else, for consistency.
-    private func emitGapText(_ range: Range<Int>) {
+    private mutating func emitGapText(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         let slice = scanner.bytes[range]
         if slice.contains(where: ASCII.isDroppedControl) {
             let kept = slice.filter { !ASCII.isDroppedControl($0) }
-            emitText(Array(kept), source: range.lowerBound, sourceEnd: range.upperBound, identity: false)
+            kept.withUnsafeBufferPointer {
+                emitText($0, source: range.lowerBound, sourceEnd: range.upperBound, identity: false)
+            }
         } else {
-            emitText(Array(slice), source: range.lowerBound, sourceEnd: range.upperBound, identity: true)
+            slice.withUnsafeBufferPointer {
+                emitText($0, source: range.lowerBound, sourceEnd: range.upperBound, identity: true)
+            }
         }
     }
 
     // MARK: - Structure
 
-    private func handleStartTag(_ name: String, attributes: [(name: String, value: String?)],
+    private mutating func handleStartTag(_ name: ElementName, attributes: SAXAttributes,
                                 tagStart: Int, tagEnd: Int, attributesEnd: Int) {
         let role = Sanitizer.role(of: name)
-        let isVoid = Sanitizer.voidElements.contains(name)
+        let isVoid = Sanitizer.isVoid(name)
 
         if droppedDepth > 0 {
             // Inside removed content: only track nesting.
@@ -268,7 +301,7 @@ final class Flattener: SAXEventHandler {
         }
 
         if role == .dropped {
-            diagnostics.add(tagStart, .warning, HTMLRule.sanitized, "<\(name)> removed with its content")
+            diagnostics.add(tagStart, .warning, HTMLRule.sanitized, "<\(name.string)> removed with its content")
             if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
             return
         }
@@ -278,20 +311,20 @@ final class Flattener: SAXEventHandler {
         switch role {
         case .lineBreak:
             touchInline()
-            appendContent([ASCII.newline], source: tagStart, sourceEnd: tagEnd, identity: false, isText: false)
+            appendContent(Self.lineBreak, source: tagStart, sourceEnd: tagEnd, identity: false, isText: false)
         case .image:
             touchInline()
-            appendContent([0xEF, 0xBF, 0xBC], source: tagStart, sourceEnd: tagEnd, identity: false, isText: false) // U+FFFC
+            appendContent(Self.objectReplacement, source: tagStart, sourceEnd: tagEnd, identity: false, isText: false)
             if stack.count + 1 <= options.maxDepth {
                 let kind = HTMLElementKind.image(
-                    src: attrs["src"], alt: attrs["alt"],
-                    width: attrs["width"].flatMap(Self.dimension), height: attrs["height"].flatMap(Self.dimension))
+                    src: attrs.src, alt: attrs.alt,
+                    width: attrs.width.flatMap(Self.dimension), height: attrs.height.flatMap(Self.dimension))
                 slots.append(HTMLElement(kind: kind, range: (text.count - 3)..<text.count, sourceOffset: tagStart))
             } else {
                 reportDepthLimit(at: tagStart)
             }
         case .paragraph:
-            if let p = openByName["p"]?.last { closeElements(downTo: p, reason: "<p>") }
+            if let p = topmost(.known(.p)) { closeElements(downTo: p, reason: "<p>") }
             heldWhitespace.removeAll()
             pendingSeparator = false
             if !text.isEmpty, text.last != ASCII.newline {
@@ -301,52 +334,92 @@ final class Flattener: SAXEventHandler {
             markBoundary()
         case .anchor:
             touchInline()
-            if let a = openByName["a"]?.last { closeElements(downTo: a, reason: "<a>") }
-            push(name, role: role, kind: .anchor(href: attrs["href"], title: attrs["title"]),
+            if let a = topmost(.known(.a)) { closeElements(downTo: a, reason: "<a>") }
+            push(name, role: role, kind: .anchor(href: attrs.href, title: attrs.title),
                  sourceOffset: tagStart, record: true)
         case .fixedStyle(let style):
             touchInline()
-            let combined = attrs["style"].map { style.merged(with: InlineStyle.parse($0)) } ?? style
+            let combined = attrs.style.map { style.merged(with: InlineStyle.parse($0)) } ?? style
             push(name, role: role, kind: .style(combined), sourceOffset: tagStart, record: true)
         case .attributeStyle:
             touchInline()
-            var style = attrs["style"].map(InlineStyle.parse) ?? HTMLStyle()
-            if name == "font", let color = attrs["color"] {
+            var style = attrs.style.map(InlineStyle.parse) ?? HTMLStyle()
+            if name == .known(.font), let color = attrs.color {
                 style = InlineStyle.fontColor(color).merged(with: style)
             }
             let kind: HTMLElementKind? = style.isEmpty ? nil : .style(style)
             push(name, role: role, kind: kind, sourceOffset: tagStart, record: kind != nil)
         case .unwrapped:
-            if !Sanitizer.transparentWrappers.contains(name) { touchInline() }
+            if !Sanitizer.isTransparentWrapper(name) { touchInline() }
             if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
         case .unknown:
             touchInline()
             diagnostics.add(tagStart, .warning, HTMLRule.unknownElement,
-                            "unsupported element <\(name)>: tags removed, text kept")
+                            "unsupported element <\(name.string)>: tags removed, text kept")
             if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
         case .dropped:
             break   // handled above
         }
     }
 
-    /// Drops event-handler attributes (with a warning pointing at each) and
-    /// returns the rest by name (libxml2 keeps the first of duplicates).
-    private func checkedAttributes(_ attributes: [(name: String, value: String?)],
-                                   tagStart: Int, attributesEnd: Int) -> [String: String] {
-        var result: [String: String] = [:]
-        var positions: [(name: String, offset: Int)]? = nil
-        for (name, value) in attributes {
-            if Sanitizer.isEventHandlerAttribute(name) {
-                if positions == nil { positions = scanner.attributeNames(tagStart: tagStart, end: attributesEnd) }
-                var offset = tagStart
-                if let k = positions!.firstIndex(where: { $0.name == name }) {
-                    offset = positions![k].offset
-                    positions!.remove(at: k)
-                }
-                diagnostics.add(offset, .warning, HTMLRule.sanitized, "event handler attribute \(name) removed")
-                continue
+    private static let lineBreak: [UInt8] = [ASCII.newline]
+    private static let objectReplacement: [UInt8] = [0xEF, 0xBF, 0xBC]   // U+FFFC
+
+    /// The attribute values linkdoc reads (each element uses a few of them).
+    private struct KnownAttributes {
+        var href, title, src, alt, width, height, style, color: String?
+
+        /// Keeps `value` if `name` is one we read and was not seen before
+        /// (libxml2 keeps the first of duplicates). Only these values become Strings.
+        mutating func record(_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>?) {
+            // packedKey lowercases; the names libxml2 reports are lowercase already,
+            // so compare exactly as a lookup by name would.
+            guard let key = ElementName.packedKey(lowercasing: name),
+                  !name.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return }
+            func keep(_ slot: inout String?) {
+                if slot == nil { slot = value.map { String(decoding: $0, as: UTF8.self) } ?? "" }
             }
-            if result[name] == nil { result[name] = value ?? "" }
+            switch key {
+            case Self.hrefKey: keep(&href)
+            case Self.titleKey: keep(&title)
+            case Self.srcKey: keep(&src)
+            case Self.altKey: keep(&alt)
+            case Self.widthKey: keep(&width)
+            case Self.heightKey: keep(&height)
+            case Self.styleKey: keep(&style)
+            case Self.colorKey: keep(&color)
+            default: return
+            }
+        }
+
+        private static let hrefKey = ElementName.packedKey(lowercasing: "href".utf8)
+        private static let titleKey = ElementName.packedKey(lowercasing: "title".utf8)
+        private static let srcKey = ElementName.packedKey(lowercasing: "src".utf8)
+        private static let altKey = ElementName.packedKey(lowercasing: "alt".utf8)
+        private static let widthKey = ElementName.packedKey(lowercasing: "width".utf8)
+        private static let heightKey = ElementName.packedKey(lowercasing: "height".utf8)
+        private static let styleKey = ElementName.packedKey(lowercasing: "style".utf8)
+        private static let colorKey = ElementName.packedKey(lowercasing: "color".utf8)
+    }
+
+    /// Drops event-handler attributes (with a warning pointing at each) and
+    /// returns the values linkdoc reads.
+    private mutating func checkedAttributes(_ attributes: SAXAttributes, tagStart: Int, attributesEnd: Int) -> KnownAttributes {
+        var result = KnownAttributes()
+        var positions: [(name: String, offset: Int)]? = nil
+        attributes.forEach { name, value in
+            guard Sanitizer.isEventHandlerAttribute(name) else {
+                result.record(name, value)
+                return
+            }
+            let nameString = String(decoding: name, as: UTF8.self)
+            if positions == nil { positions = scanner.attributeNames(tagStart: tagStart, end: attributesEnd) }
+            var offset = tagStart
+            if let k = positions!.firstIndex(where: { $0.name == nameString }) {
+                offset = positions![k].offset
+                positions!.remove(at: k)
+            }
+            diagnostics.add(offset, .warning, HTMLRule.sanitized, "event handler attribute \(nameString) removed")
         }
         return result
     }
@@ -364,28 +437,49 @@ final class Flattener: SAXEventHandler {
         return any ? n : nil
     }
 
-    private func handleEndTag(_ name: String, at offset: Int, selfClosed: Bool) {
-        guard let index = openByName[name]?.last, droppedDepth == 0 || index >= droppedBase else {
+    private mutating func handleEndTag(_ name: ElementName, at offset: Int, selfClosed: Bool) {
+        guard let index = topmost(name), droppedDepth == 0 || index >= droppedBase else {
             // Nothing to close. Inside removed content (e.g. "</b>" in a
             // script) an end tag may not close anything outside it.
-            if droppedDepth == 0, !["html", "head", "body"].contains(name) {
+            if droppedDepth == 0, !Sanitizer.isTransparentWrapper(name) {
                 diagnostics.add(offset, .warning, HTMLRule.malformed,
-                                "end tag </\(name)> has no matching start tag; ignored")
+                                "end tag </\(name.string)> has no matching start tag; ignored")
             }
             return
         }
-        closeElements(downTo: index + 1, reason: "</\(name)>")
+        if stack.count > index + 1 {
+            closeElements(downTo: index + 1, reason: "</\(name.string)>")
+        }
         pop(implicit: false, reason: "")
     }
 
+    /// Stack index of the topmost open element named `name`.
+    private mutating func topmost(_ name: ElementName) -> Int? {
+        let index: Int
+        switch name {
+        case .known(let tag): index = topmostKnown[Int(tag.rawValue)]
+        case .other(let bytes): index = topmostOther[bytes] ?? -1
+        }
+        return index >= 0 ? index : nil
+    }
+
+    private mutating func setTopmost(_ name: ElementName, _ index: Int) {
+        switch name {
+        case .known(let tag): topmostKnown[Int(tag.rawValue)] = index
+        case .other(let bytes): topmostOther[bytes] = index >= 0 ? index : nil
+        }
+    }
+
     /// Closes (implicitly) every open element at stack index >= `index`.
-    private func closeElements(downTo index: Int, reason: String) {
+    private mutating func closeElements(downTo index: Int, reason: @autoclosure () -> String) {
+        guard stack.count > index else { return }
+        let reason = reason()
         while stack.count > index {
             pop(implicit: true, reason: reason)
         }
     }
 
-    private func push(_ name: String, role: ElementRole, kind: HTMLElementKind?, sourceOffset: Int, record: Bool) {
+    private mutating func push(_ name: ElementName, role: ElementRole, kind: HTMLElementKind?, sourceOffset: Int, record: Bool) {
         sequence += 1
         var slot: Int? = nil
         if record, kind != nil, droppedDepth == 0 {
@@ -400,43 +494,46 @@ final class Flattener: SAXEventHandler {
             if droppedDepth == 0 { droppedBase = stack.count }
             droppedDepth += 1
         }
-        openByName[name, default: []].append(stack.count)
-        stack.append(OpenElement(name: name, role: role, kind: kind, slot: slot,
-                                 sourceOffset: sourceOffset, flatStart: text.count, sequence: sequence))
+        let below = topmost(name) ?? -1
+        setTopmost(name, stack.count)
+        stack.append(OpenElement(name: name, isDropped: role == .dropped, isParagraph: role == .paragraph,
+                                 kind: kind, slot: slot,
+                                 sourceOffset: sourceOffset, flatStart: text.count, sequence: sequence,
+                                 sameNameBelow: below))
     }
 
-    private func pop(implicit: Bool, reason: String) {
+    private mutating func pop(implicit: Bool, reason: String) {
         guard let element = stack.popLast() else { return }
-        openByName[element.name]?.removeLast()
-        if element.role == .dropped { droppedDepth -= 1 }
+        setTopmost(element.name, element.sameNameBelow)
+        if element.isDropped { droppedDepth -= 1 }
         if droppedDepth > 0 { return }   // closing something inside removed content
-        if element.role == .dropped { return }
+        if element.isDropped { return }
 
-        if implicit, !Sanitizer.optionalEndTag.contains(element.name) {
+        if implicit, !Sanitizer.hasOptionalEndTag(element.name) {
             diagnostics.add(element.sourceOffset, .warning, HTMLRule.malformed,
-                            "<\(element.name)> is not closed properly; closed at \(reason)")
+                            "<\(element.name.string)> is not closed properly; closed at \(reason)")
         }
         if let slot = element.slot, let kind = element.kind {
             slots[slot] = HTMLElement(kind: kind, range: element.flatStart..<max(element.flatStart, text.count),
                                       sourceOffset: element.sourceOffset)
         }
-        if element.role == .paragraph {
+        if element.isParagraph {
             heldWhitespace.removeAll()
             pendingSeparator = !text.isEmpty
             markBoundary()
-        } else if !Sanitizer.transparentWrappers.contains(element.name) {
+        } else if !Sanitizer.isTransparentWrapper(element.name) {
             touchInline()
         }
     }
 
-    private func reportDepthLimit(at offset: Int) {
+    private mutating func reportDepthLimit(at offset: Int) {
         guard !depthLimitReported else { return }
         depthLimitReported = true
         diagnostics.add(offset, .error, HTMLRule.depthLimit,
                         "elements nested deeper than \(options.maxDepth) levels are ignored; their text is kept")
     }
 
-    private func finish() {
+    private mutating func finish() {
         processGap(processed..<scanner.count)
         processed = scanner.count
         closeElements(downTo: 0, reason: "the end of the input")
@@ -446,11 +543,12 @@ final class Flattener: SAXEventHandler {
 
     // MARK: - Text emission
 
-    /// Text (decoded or literal) in document order.
-    private func emitText(_ bytes: [UInt8], source: Int, sourceEnd: Int, identity: Bool) {
+    /// Text (decoded or literal) in document order. `bytes` is only read
+    /// during the call (it may be libxml2's buffer).
+    private mutating func emitText(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, sourceEnd: Int, identity: Bool) {
         guard droppedDepth == 0, !bytes.isEmpty else { return }
         if lastBoundary != .none, bytes.allSatisfy(ASCII.isWhitespace) {
-            heldWhitespace.append((bytes, source, sourceEnd, identity))
+            heldWhitespace.append((Array(bytes), source, sourceEnd, identity))
             return
         }
         flushHeldWhitespace()
@@ -459,27 +557,34 @@ final class Flattener: SAXEventHandler {
 
     /// Something inline happens: whitespace held after a block boundary is
     /// real content after all.
-    private func touchInline() {
+    private mutating func touchInline() {
         flushHeldWhitespace()
         lastBoundary = .none
     }
 
-    private func flushHeldWhitespace() {
+    private mutating func flushHeldWhitespace() {
+        lastBoundary = .none
+        guard !heldWhitespace.isEmpty else { return }
         let held = heldWhitespace
         heldWhitespace.removeAll()
-        lastBoundary = .none
         for piece in held {
             appendContent(piece.bytes, source: piece.source, sourceEnd: piece.sourceEnd,
                           identity: piece.identity, isText: true)
         }
     }
 
-    private func markBoundary() {
+    private mutating func markBoundary() {
         lastBoundary = .paragraph
         boundarySequence = sequence
     }
 
-    private func appendContent(_ bytes: [UInt8], source: Int, sourceEnd: Int, identity: Bool, isText: Bool) {
+    private mutating func appendContent(_ bytes: [UInt8], source: Int, sourceEnd: Int, identity: Bool, isText: Bool) {
+        bytes.withUnsafeBufferPointer {
+            appendContent($0, source: source, sourceEnd: sourceEnd, identity: identity, isText: isText)
+        }
+    }
+
+    private mutating func appendContent(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, sourceEnd: Int, identity: Bool, isText: Bool) {
         if pendingSeparator {
             pendingSeparator = false
             // Text that starts with its own newline already separates.
@@ -495,7 +600,7 @@ final class Flattener: SAXEventHandler {
 
     /// The "\n" between paragraphs (or a paragraph and surrounding text).
     /// Elements opened since the last boundary start after it.
-    private func insertSeparator(source: Int) {
+    private mutating func insertSeparator(source: Int) {
         let position = text.count
         text.append(ASCII.newline)
         offsetMap.append(flatStart: position, sourceStart: source, length: 1, identity: false, sourceEnd: source)

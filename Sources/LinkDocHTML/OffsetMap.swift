@@ -15,7 +15,8 @@ struct OffsetMap: Sendable {
         var identity: Bool
     }
 
-    private(set) var segments: [Segment] = []
+    // Room for a typical fragment's pieces from the start.
+    private(set) var segments: [Segment] = { var s: [Segment] = []; s.reserveCapacity(32); return s }()
     /// Where flat offset == text.count maps to (just past the last segment).
     private(set) var endSource: Int = 0
 

@@ -8,6 +8,11 @@ public struct HTMLOptions: Sendable {
     /// (their text is still kept) and an `html-depth-limit` error is emitted.
     public var maxDepth: Int = 64
 
+    /// The caller guarantees the input is valid UTF-8 (as strict as RFC 3629:
+    /// the compiler's `SourceText` validates it). Then flattening only has to
+    /// look for NUL bytes before libxml2 sees the input, not validate it again.
+    package var inputIsValidUTF8 = false
+
     public init(maxDepth: Int = 64) {
         self.maxDepth = maxDepth
     }
@@ -137,7 +142,6 @@ public enum HTMLFlattener {
     /// plus element ranges. Never traps; runs in linear time with bounded
     /// recursion; safe to call from several threads at once.
     public static func flatten(_ utf8: [UInt8], options: HTMLOptions = .init()) -> FlatHTML {
-        let flattener = Flattener(source: utf8, options: options)
-        return flattener.run()
+        Flattener.run(source: utf8, options: options)
     }
 }

@@ -1,8 +1,8 @@
 // The only file that talks to libxml2.
 //
-// We run libxml2's HTML parser (htmlParseDocument on a memory context) with
-// our own SAX handler and no DOM. Every callback is forwarded to a
-// `SAXEventHandler` together with the parser's cursor: the byte offset in the
+// We run libxml2's HTML parser (htmlParseDocument on a memory input) with
+// our own SAX handler and no DOM. Every callback is forwarded to the
+// `Flattener` together with the parser's cursor: the byte offset in the
 // input up to which libxml2 has consumed (xmlByteConsumed). libxml2 gives no
 // start offsets, so the Flattener reconstructs them from these cursors and the
 // source bytes (see SourceScanner.swift). What the cursor means per callback,
@@ -17,23 +17,21 @@
 //                  mid-run (>= 1000 bytes) it lags by the last character.
 //   comment, cdataBlock, processingInstruction, internalSubset: just past it.
 //
-// Thread safety: no globals. Swift state travels through the context's
-// `userData` as an unretained `Unmanaged` reference that outlives the parse.
+// Cost: the callbacks run once per tag and per text chunk, so they hand the
+// Flattener libxml2's own buffers (names, text, the attribute array) and
+// build no Swift strings or arrays; the Flattener decodes only what it keeps.
+//
+// Thread safety: the only shared state is a per-thread cache of one parser
+// context (see `ParserContextCache`); a parse uses the context of its thread
+// and nothing else. A pointer to the Flattener travels in the context's
+// `_private` field; the Flattener outlives the parse.
 
 internal import CLibXML2
-
-/// Receives libxml2's SAX events with the cursor (absolute byte offset in the
-/// caller's input) at the time of the callback.
-protocol SAXEventHandler: AnyObject {
-    func startElement(name: [UInt8], attributes: [(name: String, value: String?)], cursor: Int)
-    func endElement(cursor: Int)
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>, cursor: Int)
-    /// Raw text of <script>/<style> (libxml2 parses those as CDATA).
-    func rawText(cursor: Int)
-    func comment(cursor: Int)
-    func processingInstruction(cursor: Int)
-    func doctype(cursor: Int)
-}
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
 
 /// `xmlInitParser` must run once, before any parsing, and before several
 /// threads parse at once. A global `let` initializer runs exactly once,
@@ -43,93 +41,152 @@ private let libxmlInitialized: Bool = {
     return true
 }()
 
-/// Bridges one parse to a handler. Lives for the duration of `parse`.
-private final class SAXSession {
-    unowned let handler: SAXEventHandler
-    var context: htmlParserCtxtPtr?
-    /// Offset of the bytes handed to libxml2 within the caller's input.
-    let baseOffset: Int
+/// The attributes of a start tag as libxml2 hands them over: a NULL-terminated
+/// array of name, value pairs (a value is NULL for an attribute without
+/// "=value"), entity-decoded. Valid only during the startElement callback;
+/// names are libxml2's (lowercased for HTML).
+struct SAXAttributes {
+    fileprivate let pairs: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
 
-    init(handler: SAXEventHandler, baseOffset: Int) {
-        self.handler = handler
-        self.baseOffset = baseOffset
-    }
-
-    var cursor: Int {
-        guard let context else { return baseOffset }
-        let consumed = Int(xmlByteConsumed(context))
-        return baseOffset + max(0, consumed)
-    }
-
-    static func from(_ pointer: UnsafeMutableRawPointer?) -> SAXSession? {
-        guard let pointer else { return nil }
-        return Unmanaged<SAXSession>.fromOpaque(pointer).takeUnretainedValue()
-    }
-}
-
-private func bytes(of cString: UnsafePointer<xmlChar>?) -> [UInt8] {
-    guard let cString else { return [] }
-    let length = Int(xmlStrlen(cString))
-    return Array(UnsafeBufferPointer(start: cString, count: length))
-}
-
-private func string(of cString: UnsafePointer<xmlChar>?) -> String? {
-    guard let cString else { return nil }
-    let length = Int(xmlStrlen(cString))
-    return String(decoding: UnsafeBufferPointer(start: cString, count: length), as: UTF8.self)
-}
-
-// MARK: - C callbacks (no captures: state comes from userData)
-
-private let onStartElement: startElementSAXFunc = { ctx, name, atts in
-    guard let session = SAXSession.from(ctx) else { return }
-    var attributes: [(name: String, value: String?)] = []
-    if var cursor = atts {
-        // NULL-terminated array of name, value pairs; a value may be NULL
-        // (attribute without "=value").
-        while let attrName = cursor.pointee {
-            let value = cursor.advanced(by: 1).pointee
-            attributes.append((name: string(of: attrName) ?? "", value: string(of: value)))
-            cursor = cursor.advanced(by: 2)
+    /// Calls `body` with each attribute in source order.
+    func forEach(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>?) -> Void) {
+        guard var cursor = pairs else { return }
+        while let name = cursor.pointee {
+            body(cString(name), cursor[1].map(cString))
+            cursor += 2
         }
     }
-    session.handler.startElement(name: bytes(of: name), attributes: attributes, cursor: session.cursor)
+}
+
+private func cString(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: pointer, count: Int(xmlStrlen(pointer)))
+}
+
+// MARK: - C callbacks (no captures: the Flattener comes from the context)
+
+/// The context's Flattener and cursor. `ctx` is the parser context itself:
+/// we leave libxml2's `userData` at its default, the context.
+@inline(__always)
+private func event(_ ctx: UnsafeMutableRawPointer?, _ body: (inout Flattener, _ cursor: Int) -> Void) {
+    guard let ctx else { return }
+    let context = ctx.assumingMemoryBound(to: htmlParserCtxt.self)
+    guard let flattener = context.pointee._private else { return }
+    let cursor = max(0, Int(xmlByteConsumed(context)))
+    // Valid for the whole parse: `SAXParser.parse` runs inside the Flattener's
+    // `withUnsafeMutablePointer`.
+    body(&flattener.assumingMemoryBound(to: Flattener.self).pointee, cursor)
+}
+
+private let onStartElement: startElementSAXFunc = { ctx, name, atts in
+    guard let name else { return }
+    event(ctx) { $0.startElement(name: cString(name), attributes: SAXAttributes(pairs: atts), cursor: $1) }
 }
 
 private let onEndElement: endElementSAXFunc = { ctx, _ in
-    guard let session = SAXSession.from(ctx) else { return }
-    session.handler.endElement(cursor: session.cursor)
+    event(ctx) { $0.endElement(cursor: $1) }
 }
 
 private let onCharacters: charactersSAXFunc = { ctx, chars, length in
-    guard let session = SAXSession.from(ctx), let chars, length > 0 else { return }
-    session.handler.characters(UnsafeBufferPointer(start: chars, count: Int(length)), cursor: session.cursor)
+    guard let chars, length > 0 else { return }
+    event(ctx) { $0.characters(UnsafeBufferPointer(start: chars, count: Int(length)), cursor: $1) }
 }
 
 private let onCDATA: cdataBlockSAXFunc = { ctx, _, _ in
-    guard let session = SAXSession.from(ctx) else { return }
-    session.handler.rawText(cursor: session.cursor)
+    event(ctx) { $0.rawText(cursor: $1) }
 }
 
 private let onComment: commentSAXFunc = { ctx, _ in
-    guard let session = SAXSession.from(ctx) else { return }
-    session.handler.comment(cursor: session.cursor)
+    event(ctx) { $0.comment(cursor: $1) }
 }
 
 private let onProcessingInstruction: processingInstructionSAXFunc = { ctx, _, _ in
-    guard let session = SAXSession.from(ctx) else { return }
-    session.handler.processingInstruction(cursor: session.cursor)
+    event(ctx) { $0.processingInstruction(cursor: $1) }
 }
 
 private let onInternalSubset: internalSubsetSAXFunc = { ctx, _, _, _ in
-    guard let session = SAXSession.from(ctx) else { return }
-    session.handler.doctype(cursor: session.cursor)
+    event(ctx) { $0.doctype(cursor: $1) }
 }
 
 /// Swallows libxml2's errors. Installing it (rather than leaving NULL) keeps
 /// errors away from any process-wide handler and off stderr; the Flattener
 /// derives its own diagnostics from the source instead.
 private let onStructuredError: xmlStructuredErrorFunc = { _, _ in }
+
+/// Our SAX handler, the same for every parse (built per parse: a C struct
+/// with pointers is not Sendable, and it is a few stores).
+private func makeSAXHandler() -> htmlSAXHandler {
+    var sax = htmlSAXHandler()
+    sax.startElement = onStartElement
+    sax.endElement = onEndElement
+    sax.characters = onCharacters
+    sax.ignorableWhitespace = onCharacters
+    sax.cdataBlock = onCDATA
+    sax.comment = onComment
+    sax.processingInstruction = onProcessingInstruction
+    sax.internalSubset = onInternalSubset
+    sax.serror = onStructuredError
+    // serror is only consulted when the handler claims SAX2.
+    sax.initialized = XML_SAX2_MAGIC
+    // Everything else (entity resolution, DTD loading, external subsets)
+    // stays NULL: nothing is ever fetched or resolved.
+    return sax
+}
+
+/// One libxml2 parser context per thread, reused from document to document.
+/// Creating a context allocates the context, its SAX block, its name
+/// dictionary and its stacks, and freeing them costs as much again: for the
+/// short fragments of app copy that was a good part of libxml2's time.
+/// `htmlCtxtReset` puts a used context back to the state of a new one (the
+/// dictionary of names is kept, which only saves work).
+///
+/// A parse takes the context out of the thread's slot and puts it back when
+/// done, so a nested or failed parse can never see a context in use: it just
+/// gets a new one.
+enum ParserContextCache {
+    /// A context whose dictionary holds more names than this (many distinct
+    /// tag and attribute names) is freed rather than kept, so a long run over
+    /// odd input cannot grow it without bound.
+    static let maxDictionaryNames = 4096
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        // At thread exit, free the context the thread kept.
+        let status = pthread_key_create(&key) { freeContext($0) }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+
+    /// The thread's context, or a new one; nil only when libxml2 is out of memory.
+    static func take() -> htmlParserCtxtPtr? {
+        if let cached = pthread_getspecific(key) {
+            pthread_setspecific(key, nil)
+            return cached.assumingMemoryBound(to: htmlParserCtxt.self)
+        }
+        return htmlNewParserCtxt()
+    }
+
+    static func giveBack(_ context: htmlParserCtxtPtr) {
+        let dictionarySize = context.pointee.dict.map { Int(xmlDictSize($0)) } ?? 0
+        guard dictionarySize <= maxDictionaryNames, pthread_getspecific(key) == nil else {
+            htmlFreeParserCtxt(context)
+            return
+        }
+        // Free the input (libxml2's copy of the document) now, not at the next
+        // reset: an idle thread keeps no document alive.
+        while let input = inputPop(context) { xmlFreeInputStream(input) }
+        pthread_setspecific(key, context)
+    }
+
+    /// Frees this thread's cached context (tests: the next parse starts from a new one).
+    static func discard() {
+        if let context = take() { htmlFreeParserCtxt(context) }
+    }
+}
+
+private func freeContext(_ pointer: UnsafeMutableRawPointer?) {
+    guard let pointer else { return }
+    htmlFreeParserCtxt(pointer.assumingMemoryBound(to: htmlParserCtxt.self))
+}
 
 enum SAXParser {
     /// HTML_PARSE_NOIMPLIED: no <html>/<body> wrappers (libxml2 still invents a
@@ -143,48 +200,51 @@ enum SAXParser {
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
     )
 
-    /// Parses `input[range]` and reports events to `handler`. Cursors are
-    /// absolute offsets in `input`. `input` must be valid UTF-8 without NUL
-    /// bytes (see `InputSanitizer`): otherwise libxml2 silently falls back to
-    /// ISO-8859-1 for the rest of the document.
-    static func parse(_ input: [UInt8], range: Range<Int>, handler: SAXEventHandler) {
+    /// Parses `input` and reports events to `flattener`; cursors are offsets
+    /// in `input`. `input` must be valid UTF-8 without NUL bytes (see
+    /// `InputSanitizer`): otherwise libxml2 silently falls back to ISO-8859-1
+    /// for the rest of the document.
+    static func parse(_ input: [UInt8], flattener: UnsafeMutablePointer<Flattener>) {
         _ = libxmlInitialized
-        guard !range.isEmpty, range.count < Int(Int32.max) else { return }
+        guard !input.isEmpty, input.count < Int(Int32.max) else { return }
+        guard let context = ParserContextCache.take() else { return }
+        defer { ParserContextCache.giveBack(context) }
+        htmlCtxtReset(context)
 
-        let session = SAXSession(handler: handler, baseOffset: range.lowerBound)
-        withExtendedLifetime(session) {
+        do {
             input.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                let start = UnsafeRawPointer(base + range.lowerBound).assumingMemoryBound(to: CChar.self)
-                // libxml2 copies the bytes into its own input buffer.
-                guard let ctxt = htmlCreateMemoryParserCtxt(start, Int32(range.count)) else { return }
-                defer { htmlFreeParserCtxt(ctxt) }
-                session.context = ctxt
+                let start = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+                // What htmlCreateMemoryParserCtxt does on a new context: libxml2
+                // copies the bytes into its own (NUL-terminated) input buffer.
+                guard let inputBuffer = xmlParserInputBufferCreateMem(start, Int32(buffer.count), XML_CHAR_ENCODING_NONE)
+                else { return }
+                // Give the buffer its spare room now. Near the end of the input
+                // libxml2 "grows" it (there is nothing to read, but the first grow
+                // makes room for 4000 bytes), and a realloc that moves it in the
+                // middle of a name makes htmlParseNameComplex start the name over
+                // from there: an unknown entity name of 100+ characters near the
+                // end then came out cut or whole depending on the heap. Grown
+                // before parsing, the buffer never moves during the parse.
+                _ = xmlParserInputBufferGrow(inputBuffer, 4000)
+                guard let stream = xmlNewIOInputStream(context, inputBuffer, XML_CHAR_ENCODING_NONE) else {
+                    xmlFreeParserInputBuffer(inputBuffer)
+                    return
+                }
+                // inputPush frees the stream itself when it fails.
+                guard inputPush(context, stream) >= 0 else { return }
 
-                // Without this the memory context decodes non-ASCII as Latin-1.
-                _ = xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8)
+                // Without this the memory input decodes non-ASCII as Latin-1.
+                _ = xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
 
-                var sax = htmlSAXHandler()
-                sax.startElement = onStartElement
-                sax.endElement = onEndElement
-                sax.characters = onCharacters
-                sax.ignorableWhitespace = onCharacters
-                sax.cdataBlock = onCDATA
-                sax.comment = onComment
-                sax.processingInstruction = onProcessingInstruction
-                sax.internalSubset = onInternalSubset
-                sax.serror = onStructuredError
-                // serror is only consulted when the handler claims SAX2.
-                sax.initialized = XML_SAX2_MAGIC
-                // Everything else (entity resolution, DTD loading, external
-                // subsets) stays NULL: nothing is ever fetched or resolved.
-                guard let saxPointer = ctxt.pointee.sax else { return }
-                saxPointer.pointee = sax
-                ctxt.pointee.userData = Unmanaged.passUnretained(session).toOpaque()
+                // Set per parse: htmlCtxtUseOptions edits the SAX block.
+                guard let sax = context.pointee.sax else { return }
+                sax.pointee = makeSAXHandler()
+                context.pointee.userData = UnsafeMutableRawPointer(context)
+                context.pointee._private = UnsafeMutableRawPointer(flattener)
+                defer { context.pointee._private = nil }
 
-                _ = htmlCtxtUseOptions(ctxt, options)
-                _ = htmlParseDocument(ctxt)
-                session.context = nil
+                _ = htmlCtxtUseOptions(context, options)
+                _ = htmlParseDocument(context)
             }
         }
     }

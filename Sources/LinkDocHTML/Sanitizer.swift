@@ -24,65 +24,160 @@ enum ElementRole: Equatable {
     case unknown
 }
 
+/// The element names the policy below mentions. Any other name is an
+/// `ElementName.other` and has the default treatment (unknown, not void, ...).
+enum Tag: UInt8, CaseIterable {
+    case a, b, strong, i, em, u, ins, s, del, strike, sup, sub, span, font, img, br, p
+    case script, style, iframe, object, embed, template, applet, frame, frameset, noembed, noframes
+    case html, head, body, div, section, article, header, footer, main, nav, aside, center, small, big, nobr, wbr, label
+    case area, base, basefont, col, hr, input, isindex, keygen, link, meta, param, source, track
+    case li, dt, dd, option, optgroup, tr, td, th, thead, tbody, tfoot, colgroup, caption, rt, rp
+
+    /// The element name (the case name).
+    var name: String { Self.names[Int(rawValue)] }
+
+    /// The case names, in the order of the cases (written out: reflection,
+    /// `String(describing:)`, costs thousands of instructions per name).
+    /// `ElementNameTests` checks the two lists agree.
+    static let names = [
+        "a", "b", "strong", "i", "em", "u", "ins", "s", "del", "strike", "sup", "sub", "span", "font", "img", "br", "p",
+        "script", "style", "iframe", "object", "embed", "template", "applet", "frame", "frameset", "noembed", "noframes",
+        "html", "head", "body", "div", "section", "article", "header", "footer", "main", "nav", "aside", "center", "small",
+        "big", "nobr", "wbr", "label",
+        "area", "base", "basefont", "col", "hr", "input", "isindex", "keygen", "link", "meta", "param", "source", "track",
+        "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot", "colgroup", "caption", "rt", "rp",
+    ]
+
+    /// The names packed into integers (`ElementName.packedKey`), sorted: a name
+    /// is looked up with a binary search over integers, no String, no hashing.
+    private static let byKey: [(key: UInt64, tag: Tag)] = allCases
+        .map { (ElementName.packedKey(lowercasing: $0.name.utf8)!, $0) }
+        .sorted { $0.key < $1.key }
+
+    /// The tag for a name given as (ASCII) bytes, in any case.
+    init?<Name: Collection<UInt8>>(lowercasing name: Name) {
+        guard let key = ElementName.packedKey(lowercasing: name) else { return nil }
+        let table = Self.byKey
+        var lo = 0, hi = table.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if table[mid].key < key { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < table.count, table[lo].key == key else { return nil }
+        self = table[lo].tag
+    }
+}
+
+/// An element name as the Flattener tracks it: known names by their `Tag`,
+/// others by their lowercased bytes (no String unless a message needs one).
+enum ElementName: Hashable {
+    case known(Tag)
+    case other([UInt8])
+
+    /// `name` lowercased (libxml2 reports names lowercased already; names read
+    /// from end tags in the source are not).
+    init<Name: Collection<UInt8>>(lowercasing name: Name) {
+        if let tag = Tag(lowercasing: name) {
+            self = .known(tag)
+        } else {
+            self = .other(name.map(ASCII.lower))
+        }
+    }
+
+    var string: String {
+        switch self {
+        case .known(let tag): return tag.name
+        case .other(let bytes): return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    var tag: Tag? {
+        if case .known(let tag) = self { return tag }
+        return nil
+    }
+
+    /// The lowercased bytes of a name of 1 to 8 bytes as one integer, else nil.
+    static func packedKey<Name: Collection<UInt8>>(lowercasing name: Name) -> UInt64? {
+        guard !name.isEmpty, name.count <= 8 else { return nil }
+        var key: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in name {
+            key |= UInt64(ASCII.lower(byte)) << shift
+            shift += 8
+        }
+        return key
+    }
+}
+
 enum Sanitizer {
-    static func role(of name: String) -> ElementRole {
-        switch name {
-        case "a": return .anchor
-        case "b", "strong": return .fixedStyle(HTMLStyle(bold: true))
-        case "i", "em": return .fixedStyle(HTMLStyle(italic: true))
-        case "u", "ins": return .fixedStyle(HTMLStyle(underline: true))
-        case "s", "del", "strike": return .fixedStyle(HTMLStyle(strikethrough: true))
-        case "sup": return .fixedStyle(HTMLStyle(baseline: .superscript))
-        case "sub": return .fixedStyle(HTMLStyle(baseline: .`subscript`))
-        case "span", "font": return .attributeStyle
-        case "img": return .image
-        case "br": return .lineBreak
-        case "p": return .paragraph
+    static func role(of name: ElementName) -> ElementRole {
+        guard let tag = name.tag else { return .unknown }
+        switch tag {
+        case .a: return .anchor
+        case .b, .strong: return .fixedStyle(HTMLStyle(bold: true))
+        case .i, .em: return .fixedStyle(HTMLStyle(italic: true))
+        case .u, .ins: return .fixedStyle(HTMLStyle(underline: true))
+        case .s, .del, .strike: return .fixedStyle(HTMLStyle(strikethrough: true))
+        case .sup: return .fixedStyle(HTMLStyle(baseline: .superscript))
+        case .sub: return .fixedStyle(HTMLStyle(baseline: .`subscript`))
+        case .span, .font: return .attributeStyle
+        case .img: return .image
+        case .br: return .lineBreak
+        case .p: return .paragraph
+        // Active or embedding content: never shown, never executed.
+        case .script, .style, .iframe, .object, .embed, .template,
+             .applet, .frame, .frameset, .noembed, .noframes:
+            return .dropped
+        // Structural wrappers libxml2 or CMS editors produce, and inline tags with
+        // no meaning for copy. Their text is kept and their tags disappear without
+        // a warning. NOTE: <div> and the sectioning tags do NOT start a new line;
+        // only <p> and <br> do.
+        case .html, .head, .body,
+             .div, .section, .article, .header, .footer, .main, .nav, .aside,
+             .center, .small, .big, .nobr, .wbr, .label:
+            return .unwrapped
         default:
-            if droppedElements.contains(name) { return .dropped }
-            if unwrappedElements.contains(name) { return .unwrapped }
             return .unknown
         }
     }
 
-    /// Active or embedding content: never shown, never executed.
-    static let droppedElements: Set<String> = [
-        "script", "style", "iframe", "object", "embed", "template",
-        "applet", "frame", "frameset", "noembed", "noframes",
-    ]
-
-    /// Structural wrappers libxml2 or CMS editors produce, and inline tags with
-    /// no meaning for copy. Their text is kept and their tags disappear without
-    /// a warning. NOTE: <div> and the sectioning tags do NOT start a new line;
-    /// only <p> and <br> do.
-    static let unwrappedElements: Set<String> = [
-        "html", "head", "body",
-        "div", "section", "article", "header", "footer", "main", "nav", "aside",
-        "center", "small", "big", "nobr", "wbr", "label",
-    ]
-
     /// Document wrappers: invisible even to the whitespace rule, so
     /// "<body><p>a</p>\n</body>" has no trailing newline.
-    static let transparentWrappers: Set<String> = ["html", "head", "body"]
+    static func isTransparentWrapper(_ name: ElementName) -> Bool {
+        switch name.tag {
+        case .html, .head, .body: return true
+        default: return false
+        }
+    }
 
     /// Elements without content or end tag. Never pushed on the open-element
     /// stack; a `</br>` is a stray end tag.
-    static let voidElements: Set<String> = [
-        "area", "base", "basefont", "br", "col", "embed", "frame", "hr", "img",
-        "input", "isindex", "keygen", "link", "meta", "param", "source", "track", "wbr",
-    ]
+    static func isVoid(_ name: ElementName) -> Bool {
+        switch name.tag {
+        case .area, .base, .basefont, .br, .col, .embed, .frame, .hr, .img,
+             .input, .isindex, .keygen, .link, .meta, .param, .source, .track, .wbr:
+            return true
+        default:
+            return false
+        }
+    }
 
     /// Elements whose end tag HTML allows to omit: closing them implicitly is
     /// not reported as malformed.
-    static let optionalEndTag: Set<String> = [
-        "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th",
-        "thead", "tbody", "tfoot", "colgroup", "caption", "rt", "rp",
-        "html", "head", "body",
-    ]
+    static func hasOptionalEndTag(_ name: ElementName) -> Bool {
+        switch name.tag {
+        case .p, .li, .dt, .dd, .option, .optgroup, .tr, .td, .th,
+             .thead, .tbody, .tfoot, .colgroup, .caption, .rt, .rp,
+             .html, .head, .body:
+            return true
+        default:
+            return false
+        }
+    }
 
     /// Event-handler attributes (onclick, onerror, …) are dropped with a
-    /// warning, on every element.
-    static func isEventHandlerAttribute(_ name: String) -> Bool {
-        name.utf8.count > 2 && name.hasPrefix("on")
+    /// warning, on every element. (libxml2 reports attribute names as ASCII.)
+    static func isEventHandlerAttribute(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.count > 2 && name[0] == UInt8(ascii: "o") && name[1] == UInt8(ascii: "n")
     }
 }

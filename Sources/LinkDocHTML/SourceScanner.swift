@@ -6,6 +6,12 @@
 // (for diagnostics that point at an attribute). All scans are bounded by the
 // range given, so the total work stays linear in the input size.
 
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
 enum ASCII {
     static let lessThan: UInt8 = 0x3C       // <
     static let greaterThan: UInt8 = 0x3E    // >
@@ -45,40 +51,40 @@ struct SourceScanner {
     var count: Int { bytes.count }
 
     /// Lowercased tag name starting at `start` (which must be a letter).
-    func tagName(at start: Int, limit: Int) -> (name: String, end: Int) {
+    func tagName(at start: Int, limit: Int) -> (name: ElementName, end: Int) {
         var i = start
-        var name: [UInt8] = []
-        while i < limit, ASCII.isTagNameChar(bytes[i]) {
-            tick()
-            name.append(ASCII.lower(bytes[i]))
-            i += 1
-        }
-        return (String(decoding: name, as: UTF8.self), i)
+        while i < limit, ASCII.isTagNameChar(bytes[i]) { i += 1 }
+        tick(i - start)
+        return (ElementName(lowercasing: bytes[start..<i]), i)
     }
 
     /// Position of the `<` of the start tag `<name…` within `range`, where
     /// `name` is the (lowercased) name libxml2 reported. nil when libxml2
     /// invented the element (its implied <p>): then no such tag is there.
-    func findStartTag(named name: [UInt8], in range: Range<Int>) -> Int? {
+    func findStartTag(named name: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
         guard !name.isEmpty, range.lowerBound < range.upperBound else { return nil }
-        var i = range.lowerBound
-        while i < range.upperBound {
-            tick()
-            if bytes[i] == ASCII.lessThan, matchesName(name, at: i + 1) {
-                return i
+        return bytes.withUnsafeBufferPointer { source in
+            var i = range.lowerBound
+            defer { tick(min(i + 1, range.upperBound) - range.lowerBound) }
+            // From one "<" to the next with memchr (the range holds the whole tag).
+            while i < range.upperBound,
+                  let found = memchr(source.baseAddress! + i, Int32(ASCII.lessThan), range.upperBound - i) {
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(source.baseAddress!)
+                if Self.matchesName(name, in: source, at: i + 1) { return i }
+                i += 1
             }
-            i += 1
+            i = range.upperBound
+            return nil
         }
-        return nil
     }
 
-    private func matchesName(_ name: [UInt8], at start: Int) -> Bool {
-        guard start + name.count <= bytes.count else { return false }
-        for k in 0..<name.count where ASCII.lower(bytes[start + k]) != name[k] {
+    private static func matchesName(_ name: UnsafeBufferPointer<UInt8>, in source: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start + name.count <= source.count else { return false }
+        for k in 0..<name.count where ASCII.lower(source[start + k]) != name[k] {
             return false
         }
         let after = start + name.count
-        return after == bytes.count || !ASCII.isTagNameChar(bytes[after])
+        return after == source.count || !ASCII.isTagNameChar(source[after])
     }
 
     /// First occurrence of `needle` within `range`.
@@ -102,13 +108,31 @@ struct SourceScanner {
     /// (`&name`, `&name;`, `&#123;`, `&#x1F;`, with or without `;`), its `&`.
     func referenceStart(endingIn range: Range<Int>) -> Int? {
         guard range.count >= 2 else { return nil }
-        var amp = range.upperBound - 1
         // Known entity names are at most 32 bytes, but libxml2 reports an unknown one
         // ("&" then the name as text) with the cursor after the whole name, however long,
         // so look back over the whole range. Still linear: the caller consumes it.
+        // Called for every text chunk, so the look-back stops at the first byte no
+        // reference can contain (what follows the `&` must be a name, "#" digits
+        // or "#x" hex digits, then an optional ";"): the answer is nil then anyway.
         let floor = range.lowerBound
-        while amp >= floor, bytes[amp] != ASCII.ampersand { amp -= 1; tick() }
-        guard amp >= floor else { return nil }
+        let amp: Int? = bytes.withUnsafeBufferPointer { source in
+            // Most text has no "&" at all: one memchr says so.
+            guard memchr(source.baseAddress! + floor, Int32(ASCII.ampersand), range.count) != nil else {
+                tick(range.count)
+                return nil
+            }
+            var k = range.upperBound - 1
+            if source[k] == ASCII.semicolon { k -= 1 }
+            defer { tick(range.upperBound - 1 - max(k, floor - 1)) }
+            while k >= floor {
+                let b = source[k]
+                if b == ASCII.ampersand { return k }
+                guard ASCII.isTagNameChar(b) || b >= 0x80 || b == ASCII.hash else { return nil }
+                k -= 1
+            }
+            return nil
+        }
+        guard let amp else { return nil }
         var body = bytes[(amp + 1)..<range.upperBound]
         if body.last == ASCII.semicolon { body = body.dropLast() }
         guard let first = body.first else { return nil }
@@ -132,23 +156,35 @@ struct SourceScanner {
     /// whether the chunk is a verbatim copy of the source there.
     func alignText(_ text: UnsafeBufferPointer<UInt8>, endingAt end: Int, floor: Int) -> (start: Int, verbatim: Bool)? {
         guard end <= bytes.count, end >= floor else { return nil }
-        var i = text.count - 1
-        var j = end - 1
-        var verbatim = true
-        while i >= 0 {
-            tick()
-            guard j >= floor else { return nil }
-            if bytes[j] == text[i] {
-                i -= 1
-                j -= 1
-            } else if ASCII.isDroppedControl(bytes[j]) || bytes[j] == 0x0D {
-                verbatim = false
-                j -= 1
-            } else {
-                return nil
+        return bytes.withUnsafeBufferPointer { source in
+            // The usual case, one memcmp: the chunk is the source right before `end`.
+            let start = end - text.count
+            if start >= floor, text.count > 0,
+               memcmp(source.baseAddress! + start, text.baseAddress!, text.count) == 0 {
+                tick(text.count)
+                return (start, true)
             }
+            // Otherwise match from the end, skipping the characters libxml2 dropped.
+            var i = text.count - 1
+            var j = end - 1
+            var verbatim = true
+            var examined = 0
+            defer { tick(examined) }
+            while i >= 0 {
+                examined += 1
+                guard j >= floor else { return nil }
+                if source[j] == text[i] {
+                    i -= 1
+                    j -= 1
+                } else if ASCII.isDroppedControl(source[j]) || source[j] == 0x0D {
+                    verbatim = false
+                    j -= 1
+                } else {
+                    return nil
+                }
+            }
+            return (j + 1, verbatim)
         }
-        return (j + 1, verbatim)
     }
 
     /// Byte length of the last UTF-8 character in `text`.
@@ -200,40 +236,64 @@ struct SourceScanner {
 /// offending byte with "?" -- one byte for one byte, so offsets still match
 /// the original input.
 enum InputSanitizer {
-    static func sanitize(_ input: [UInt8]) -> [UInt8] {
-        var output: [UInt8]? = nil
-        let n = input.count
-        var i = 0
-        while i < n {
-            let b = input[i]
-            if b >= 0x01 && b < 0x80 { i += 1; continue }
-            let length = validSequenceLength(input, at: i)
-            if length == 0 {
-                if output == nil { output = input }
-                output![i] = ASCII.question
-                i += 1
-            } else {
-                i += length
+    /// `input` with each offending byte replaced. With `knownValidUTF8` (the
+    /// caller validated it) only NUL bytes are looked for, with memchr.
+    static func sanitize(_ input: [UInt8], knownValidUTF8: Bool = false) -> [UInt8] {
+        // Valid input (the compiler's always is) comes back as it is, uncopied.
+        guard let firstBad = input.withUnsafeBufferPointer({
+            knownValidUTF8 ? firstNUL(in: $0, from: 0) : firstInvalidByte(in: $0, from: 0)
+        })
+        else { return input }
+        var output = input
+        output.withUnsafeMutableBufferPointer { buffer in
+            var i: Int? = firstBad
+            while let bad = i {
+                buffer[bad] = ASCII.question
+                let rest = UnsafeBufferPointer(buffer)
+                i = knownValidUTF8 ? firstNUL(in: rest, from: bad + 1) : firstInvalidByte(in: rest, from: bad + 1)
             }
         }
-        return output ?? input
+        return output
+    }
+
+    private static func firstNUL(in s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < s.count, let found = memchr(s.baseAddress! + start, 0, s.count - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(s.baseAddress!)
+    }
+
+    /// Offset of the first byte at or after `start` that is NUL or not part of
+    /// a valid UTF-8 sequence, or nil.
+    private static func firstInvalidByte(in s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let n = s.count
+        var i = start
+        while i < n {
+            let b = s[i]
+            if b >= 0x01 && b < 0x80 { i += 1; continue }
+            let length = validSequenceLength(s, at: i)
+            if length == 0 { return i }
+            i += length
+        }
+        return nil
     }
 
     /// Length of the valid UTF-8 sequence at `i` (no overlongs, surrogates or
     /// values above U+10FFFF), or 0 (also for NUL).
-    private static func validSequenceLength(_ s: [UInt8], at i: Int) -> Int {
+    @inline(__always)
+    private static func validSequenceLength(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let b0 = s[i]
-        func cont(_ k: Int) -> UInt8? { i + k < s.count && s[i + k] & 0xC0 == 0x80 ? s[i + k] : nil }
+        @inline(__always) func isContinuation(_ k: Int) -> Bool { i + k < s.count && s[i + k] & 0xC0 == 0x80 }
         switch b0 {
         case 0xC2...0xDF:
-            return cont(1) != nil ? 2 : 0
+            return isContinuation(1) ? 2 : 0
         case 0xE0...0xEF:
-            guard let b1 = cont(1), cont(2) != nil else { return 0 }
+            guard isContinuation(1), isContinuation(2) else { return 0 }
+            let b1 = s[i + 1]
             if b0 == 0xE0 && b1 < 0xA0 { return 0 }   // overlong
             if b0 == 0xED && b1 > 0x9F { return 0 }   // surrogate
             return 3
         case 0xF0...0xF4:
-            guard let b1 = cont(1), cont(2) != nil, cont(3) != nil else { return 0 }
+            guard isContinuation(1), isContinuation(2), isContinuation(3) else { return 0 }
+            let b1 = s[i + 1]
             if b0 == 0xF0 && b1 < 0x90 { return 0 }
             if b0 == 0xF4 && b1 > 0x8F { return 0 }
             return 4

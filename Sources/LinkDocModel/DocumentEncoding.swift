@@ -36,21 +36,24 @@ extension Document {
 }
 
 extension TextRange {
+    /// `{"utf16":[L,N],"scalars":[L,N],"utf8":[L,N]}`: written under one capacity
+    /// check, since every link, style, paragraph and attachment has one.
     public func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("utf16"); utf16.write(to: &w)
-        w.key("scalars"); scalars.write(to: &w)
-        w.key("utf8"); utf8.write(to: &w)
-        w.endObject()
+        w.value(reserving: 38 + 6 * JSONWriter.Cursor.maxDecimalLength) { c in
+            c.ascii(#"{"utf16":["#); utf16.write(to: &c)
+            c.ascii(#"],"scalars":["#); scalars.write(to: &c)
+            c.ascii(#"],"utf8":["#); utf8.write(to: &c)
+            c.ascii("]}")
+        }
     }
 }
 
 extension TextSpan {
-    func write(to w: inout JSONWriter) {
-        w.beginArray()
-        w.int(location)
-        w.int(length)
-        w.endArray()
+    /// `L,N` (location and length) inside the brackets its range writes.
+    func write(to c: inout JSONWriter.Cursor) {
+        c.int(location)
+        c.byte(UInt8(ascii: ","))
+        c.int(length)
     }
 }
 

@@ -3,78 +3,111 @@
 /// Why not `JSONEncoder`: the output is a cache key for build systems, so key order
 /// and number formatting are fixed here by hand, and the compiler's hot path
 /// writes straight into one byte buffer without intermediate dictionaries.
+///
+/// Every value is written with one capacity check and plain stores or `memcpy`
+/// into `JSONByteBuffer` (an `[UInt8]` checks uniqueness and capacity per appended
+/// byte, which made the writer a tenth of a whole compile).
 public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8]
+    private var buffer: JSONByteBuffer
+    /// How many bytes of `buffer` are written.
+    private var count = 0
     /// Whether a value was written at the current nesting level (decides on commas).
     private var needsComma = false
 
     public init(reservingCapacity capacity: Int = 256) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        buffer = JSONByteBuffer(capacity: capacity)
+    }
+
+    /// The JSON written so far (a copy; `withBytes` reads it in place).
+    public var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// Reads the JSON written so far without copying it, e.g. to append it to an output buffer.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: buffer.base, count: count))
     }
 
     // MARK: Structure
 
-    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
-    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
-    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    public mutating func beginObject() { punctuation(UInt8(ascii: "{")); needsComma = false }
+    public mutating func endObject() { closing(UInt8(ascii: "}")) }
+    public mutating func beginArray() { punctuation(UInt8(ascii: "[")); needsComma = false }
+    public mutating func endArray() { closing(UInt8(ascii: "]")) }
 
-    /// Writes `"name":`; the next value written belongs to it.
+    /// Writes `"name":`; the next value written belongs to it. String literals come
+    /// here (the `String` overload is disfavoured): a plain ASCII name is copied as
+    /// it is, without the escaping scan; any other is escaped like a string.
+    /// Inlined so that the check folds away for a literal name.
+    @inline(__always)
     public mutating func key(_ name: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        guard name.hasPointerRepresentation else { return key(name.description) }
+        let count = name.utf8CodeUnitCount
+        var p = reserve(count + 4)
+        if needsComma { p.pointee = UInt8(ascii: ","); p += 1 }
+        p.pointee = UInt8(ascii: "\"")
+        let source = name.utf8Start
+        for k in 0..<count {
+            let b = source[k]
+            // Printable ASCII but `"` and `\`; anything else takes the escaping path.
+            guard b &- 0x20 < 0x7F - 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") else {
+                return key(name.description)
+            }
+            p[1 + k] = b
+        }
+        p[count + 1] = UInt8(ascii: "\"")
+        p[count + 2] = UInt8(ascii: ":")
+        commit(upTo: p + count + 3)
         needsComma = false
     }
 
     /// Writes a key that is only known at run time (escaped like any string).
+    @_disfavoredOverload
     public mutating func key(_ name: String) {
         string(name)
-        bytes.append(UInt8(ascii: ":"))
+        reserve(1).pointee = UInt8(ascii: ":")
+        count += 1
         needsComma = false
     }
 
     // MARK: Values
 
     public mutating func string(_ value: String) {
-        separate()
-        var value = value
-        value.withUTF8 { appendEscaped($0) }
-        needsComma = true
+        // Native and small strings give their UTF-8 in place; only others (bridged
+        // from Objective-C, say) are copied into contiguous storage first.
+        if value.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) == nil {
+            var contiguous = value
+            contiguous.withUTF8 { string(utf8: $0) }
+        }
     }
 
     /// Writes a string given as UTF-8 bytes (assumed valid UTF-8).
     public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
-        separate()
         appendEscaped(value)
         needsComma = true
     }
 
     public mutating func int(_ value: Int) {
-        separate()
         appendDecimal(value)
         needsComma = true
     }
 
     public mutating func bool(_ value: Bool) {
-        separate()
         appendASCII(value ? "true" : "false")
         needsComma = true
     }
 
     public mutating func null() {
-        separate()
         appendASCII("null")
         needsComma = true
     }
 
     /// Appends bytes that are already valid JSON (a nested document, say).
     public mutating func raw(_ json: [UInt8]) {
-        separate()
-        bytes.append(contentsOf: json)
+        json.withUnsafeBufferPointer { json in
+            var p = reserve(json.count + 1)
+            if needsComma { p.pointee = UInt8(ascii: ","); p += 1 }
+            if let source = json.baseAddress { p.initialize(from: source, count: json.count) }
+            commit(upTo: p + json.count)
+        }
         needsComma = true
     }
 
@@ -100,71 +133,168 @@ public struct JSONWriter: Sendable {
 
     // MARK: Internals
 
-    private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    /// Room for `count` more bytes (a comma included by the caller), returned as the
+    /// address to write at; `commit(upTo:)` then says how far was written.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        // A copy of the writer shares the buffer; writing must not show in the copy.
+        if !isKnownUniquelyReferenced(&buffer) || buffer.capacity - count < extra {
+            buffer = JSONByteBuffer(copying: buffer, count: count, capacity: max(buffer.capacity * 2, count + extra))
+        }
+        return buffer.base + count
+    }
+
+    @inline(__always)
+    private mutating func commit(upTo end: UnsafeMutablePointer<UInt8>) {
+        count = end - buffer.base
+    }
+
+    /// An opening bracket, after a comma where a value came before.
+    private mutating func punctuation(_ byte: UInt8) {
+        var p = reserve(2)
+        if needsComma { p.pointee = UInt8(ascii: ","); p += 1 }
+        p.pointee = byte
+        commit(upTo: p + 1)
+    }
+
+    private mutating func closing(_ byte: UInt8) {
+        reserve(1).pointee = byte
+        count += 1
+        needsComma = true
     }
 
     private mutating func appendASCII(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        value(reserving: s.utf8CodeUnitCount) { $0.ascii(s) }
     }
 
     private mutating func appendDecimal(_ value: Int) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            // Int.min has no positive counterpart; it never occurs in offsets, but stay total.
-            if value == Int.min { appendASCII("9223372036854775808"); return }
-            appendDecimal(-value)
-            return
+        self.value(reserving: Cursor.maxDecimalLength) { $0.int(value) }
+    }
+
+    /// Writes one value made of fixed ASCII and numbers under a single capacity
+    /// check, e.g. a whole `TextRange`: `body` may write at most `maxLength` bytes
+    /// through the cursor. The comma before it is the writer's business.
+    @inline(__always)
+    mutating func value(reserving maxLength: Int, _ body: (inout Cursor) -> Void) {
+        var cursor = Cursor(at: reserve(maxLength + 1))
+        if needsComma { cursor.byte(UInt8(ascii: ",")) }
+        body(&cursor)
+        commit(upTo: cursor.position)
+        needsComma = true
+    }
+
+    /// Writes into room that `value(reserving:_:)` made; it checks nothing itself.
+    struct Cursor {
+        /// The longest `int(_:)`: a minus sign and 19 digits (`Int.min`).
+        static let maxDecimalLength = 20
+        fileprivate(set) var position: UnsafeMutablePointer<UInt8>
+
+        fileprivate init(at position: UnsafeMutablePointer<UInt8>) { self.position = position }
+
+        @inline(__always)
+        mutating func byte(_ b: UInt8) {
+            position.pointee = b
+            position += 1
         }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var v = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
+
+        /// ASCII that needs no escaping: punctuation and the names of keys.
+        @inline(__always)
+        mutating func ascii(_ s: StaticString) {
+            position.initialize(from: s.utf8Start, count: s.utf8CodeUnitCount)
+            position += s.utf8CodeUnitCount
+        }
+
+        mutating func int(_ value: Int) {
+            // Offsets and lengths are mostly below 100: those skip the digit counting.
+            if value >= 0 && value < 100 {
+                if value >= 10 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)) }
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+                return
+            }
+            // The magnitude as unsigned, so that Int.min needs no special case.
+            var v = value.magnitude
+            var digits = 1
+            var power: UInt = 10
+            while v >= power {
+                digits += 1
+                if digits == 19 { break }  // the most an Int's magnitude has (10^19 > Int.max)
+                power &*= 10
+            }
+            if value < 0 { byte(UInt8(ascii: "-")) }
+            // Digits fill from the end, last digit first.
+            let end = position + digits
+            var q = end
             repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(v % 10)
+                q -= 1
+                q.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
                 v /= 10
-                count += 1
             } while v > 0
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
+            position = end
         }
     }
 
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    private static let hex: StaticString = "0123456789abcdef"
 
-    /// Whether any byte of the word is below 0x20 or equals `"`, `\`, 0x7F or 0xE2
-    /// (the bit tricks of "Bit Twiddling Hacks": haszero and hasless).
+    /// For each byte of the word that is below 0x20 or equals `"`, `\`, 0x7F or 0xE2
+    /// (0xE2 starts U+2028/U+2029), the high bit of that byte: the bit tricks of
+    /// "Bit Twiddling Hacks" (haszero and hasless). Bytes above a hit may be flagged
+    /// wrongly (a borrow runs upwards), but the lowest flagged byte is always a hit.
     @inline(__always)
-    private static func mayNeedEscape(_ w: UInt64) -> Bool {
+    private static func escapeCandidates(_ w: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        let below0x20 = (w &- ones &* 0x20) & ~w & highs != 0
-        return below0x20 || hasZero(w ^ (ones &* 0x22)) || hasZero(w ^ (ones &* 0x5C))
-            || hasZero(w ^ (ones &* 0x7F)) || hasZero(w ^ (ones &* 0xE2))
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+        let below0x20 = (w &- ones &* 0x20) & ~w
+        let quote = zeroBytes(w ^ (ones &* 0x22)), backslash = zeroBytes(w ^ (ones &* 0x5C))
+        let delete = zeroBytes(w ^ (ones &* 0x7F)), e2 = zeroBytes(w ^ (ones &* 0xE2))
+        return (below0x20 | quote | backslash | delete | e2) & highs
+    }
+
+    /// The index of the first byte at or after `start` that may need an escape
+    /// (see `escapeCandidates`), or `s.count`. Eight bytes at a time, then the
+    /// last few one by one.
+    @inline(__always)
+    private static func nextCandidate(in s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = s.baseAddress else { return 0 }
+        let n = s.count
+        var i = start
+        // Two words per round: one branch for sixteen bytes of a long text.
+        while i + 16 <= n {
+            let low = escapeCandidates(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+            let high = escapeCandidates(UInt64(littleEndian: UnsafeRawPointer(base + i + 8).loadUnaligned(as: UInt64.self)))
+            if low | high != 0 { return low != 0 ? i + low.trailingZeroBitCount / 8 : i + 8 + high.trailingZeroBitCount / 8 }
+            i += 16
+        }
+        while i + 8 <= n {
+            let hits = escapeCandidates(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+            if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < n {
+            let b = base[i]
+            if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2 { return i }
+            i += 1
+        }
+        return n
     }
 
     /// Escapes `"`, `\`, control characters, and U+2028/U+2029 (which older
     /// JavaScript engines reject inside string literals). Everything else is copied
-    /// as UTF-8, so output is compact and readable for CJK text.
+    /// as UTF-8, so output is compact and readable for CJK text. Runs without an
+    /// escape are copied whole.
     private mutating func appendEscaped(_ s: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        let n = s.count
+        // Room for the unescaped text; each escape reserves what it adds.
+        var p = reserve(n + 3)
+        if needsComma { p.pointee = UInt8(ascii: ","); p += 1 }
+        p.pointee = UInt8(ascii: "\"")
+        p += 1
         var runStart = 0
         var i = 0
-        let n = s.count
-        while i < n {
-            // Most bytes need no escape: skip eight at a time while none of them is
-            // a control character, `"`, `\`, DEL or 0xE2 (which starts U+2028/U+2029).
-            while i + 8 <= n && !Self.mayNeedEscape(UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
-                i += 8
-            }
+        while true {
+            i = Self.nextCandidate(in: s, from: i)
             guard i < n else { break }
             let b = s[i]
-            if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F && b != 0xE2 {
-                i += 1
-                continue
-            }
-            var escape: (UInt8, UInt8)? = nil
+            var escape: (UInt8, UInt8) = (0, 0)
             var unicodeEscape: UInt16? = nil
             switch b {
             case UInt8(ascii: "\""): escape = (UInt8(ascii: "\\"), UInt8(ascii: "\""))
@@ -178,25 +308,59 @@ public struct JSONWriter: Sendable {
             case 0xE2 where i + 2 < n && s[i + 1] == 0x80 && (s[i + 2] == 0xA8 || s[i + 2] == 0xA9):
                 unicodeEscape = s[i + 2] == 0xA8 ? 0x2028 : 0x2029
             default:
+                // Any other character starting with 0xE2 (“, ”, …): part of the run.
                 i += 1
                 continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: s[runStart..<i]))
-            if let (a, c) = escape {
-                bytes.append(a)
-                bytes.append(c)
-                i += 1
-            } else if let u = unicodeEscape {
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
-                bytes.append(Self.hex[Int(u >> 12) & 0xF])
-                bytes.append(Self.hex[Int(u >> 8) & 0xF])
-                bytes.append(Self.hex[Int(u >> 4) & 0xF])
-                bytes.append(Self.hex[Int(u) & 0xF])
+            let run = i - runStart
+            p.initialize(from: s.baseAddress! + runStart, count: run)
+            p += run
+            commit(upTo: p)
+            // The escape (at most six bytes), the rest unescaped, and the closing quote.
+            p = reserve(6 + (n - i) + 1)
+            if let u = unicodeEscape {
+                Self.hex.withUTF8Buffer { hex in
+                    p[0] = UInt8(ascii: "\\"); p[1] = UInt8(ascii: "u")
+                    p[2] = hex[Int(u >> 12) & 0xF]; p[3] = hex[Int(u >> 8) & 0xF]
+                    p[4] = hex[Int(u >> 4) & 0xF]; p[5] = hex[Int(u) & 0xF]
+                }
+                p += 6
                 i += u > 0xFF ? 3 : 1
+            } else {
+                p[0] = escape.0; p[1] = escape.1
+                p += 2
+                i += 1
             }
             runStart = i
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: s[runStart..<n]))
-        bytes.append(UInt8(ascii: "\""))
+        let run = n - runStart
+        if run > 0 { p.initialize(from: s.baseAddress! + runStart, count: run) }
+        p[run] = UInt8(ascii: "\"")
+        commit(upTo: p + run + 1)
     }
+}
+
+/// The writer's output: one malloc'ed block. Growing replaces it by a larger one,
+/// so its members are constants (no exclusivity checks on the hot path) and the
+/// writer keeps the count.
+///
+/// A class so that `JSONWriter` stays a value type: the writer replaces it before
+/// writing whenever another writer shares it (`isKnownUniquelyReferenced`), so it
+/// is never written while shared and may be `@unchecked Sendable`.
+final class JSONByteBuffer: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// A new block holding the first `count` bytes of `other`.
+    convenience init(copying other: JSONByteBuffer, count: Int, capacity: Int) {
+        self.init(capacity: capacity)
+        base.initialize(from: other.base, count: count)
+    }
+
+    deinit { base.deallocate() }
 }

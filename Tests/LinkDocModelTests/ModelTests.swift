@@ -27,6 +27,165 @@ final class JSONWriterTests: XCTestCase {
     }
 }
 
+/// The writer scans eight bytes at a time and copies whole runs into its own
+/// buffer; these compare it with a byte-by-byte reference on the edges of that.
+final class JSONWriterEscapingTests: XCTestCase {
+    /// The escaping as specified, one byte (or U+2028/U+2029) at a time.
+    static func reference(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "\""): out += Array(#"\""#.utf8)
+            case UInt8(ascii: "\\"): out += Array(#"\\"#.utf8)
+            case 0x0A: out += Array(#"\n"#.utf8)
+            case 0x0D: out += Array(#"\r"#.utf8)
+            case 0x09: out += Array(#"\t"#.utf8)
+            case 0x08: out += Array(#"\b"#.utf8)
+            case 0x0C: out += Array(#"\f"#.utf8)
+            case 0x00..<0x20, 0x7F: out += Array(String(format: "\\u%04x", Int(b)).utf8)
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                out += Array((bytes[i + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                i += 3
+                continue
+            default: out.append(b)
+            }
+            i += 1
+        }
+        out.append(UInt8(ascii: "\""))
+        return out
+    }
+
+    static func written(_ value: String) -> [UInt8] {
+        var w = JSONWriter(reservingCapacity: 0)
+        w.string(value)
+        return w.bytes
+    }
+
+    func testEveryControlByteAtEveryPositionOfTwoWords() {
+        let filler = Array("abcdefghijklmnopqr".utf8)
+        for b in Array(UInt8(0)..<0x20) + [0x22, 0x5C, 0x7F] {
+            for position in 0...filler.count {
+                var bytes = filler
+                bytes.insert(b, at: position)
+                XCTAssertEqual(Self.written(String(decoding: bytes, as: UTF8.self)), Self.reference(bytes),
+                               "byte \(b) at \(position)")
+            }
+        }
+    }
+
+    func testRandomMixesMatchTheReference() {
+        // Characters that end runs or look as if they might (0xE2 leads “, …, U+2028).
+        let alphabet = ["a", "Z", " ", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "é", "中", "“", "”",
+                        "…", "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "😀", "👨‍👩‍👧", "《", "》", "\u{80}", "\u{FFFF}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let length = Int.random(in: 0...40, using: &generator)
+            let value = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            XCTAssertEqual(Self.written(value), Self.reference(Array(value.utf8)), value.debugDescription)
+        }
+    }
+
+    func testU2028AndU2029AtWordEdgesAndTruncatedLeadBytes() {
+        for prefix in 0..<10 {
+            let head = String(repeating: "x", count: prefix)
+            for tail in ["\u{2028}", "\u{2029}", "\u{2028}\u{2029}", "“\u{2028}", "\u{2028}y"] {
+                let value = head + tail
+                XCTAssertEqual(Self.written(value), Self.reference(Array(value.utf8)), value.debugDescription)
+            }
+        }
+        // `string(utf8:)` takes bytes as they are: a lead byte at the end must not be read past.
+        for bytes: [UInt8] in [[0xE2], [0x61, 0xE2, 0x80], [0xE2, 0x80, 0xA8], Array(repeating: 0x61, count: 7) + [0xE2, 0x80]] {
+            var w = JSONWriter()
+            bytes.withUnsafeBufferPointer { w.string(utf8: $0) }
+            XCTAssertEqual(w.bytes, Self.reference(bytes))
+        }
+    }
+
+    func testLongStringsGrowTheBufferAcrossEscapes() {
+        var value = ""
+        for k in 0..<20_000 { value += k % 97 == 0 ? "\"\n\u{2028}" : (k % 3 == 0 ? "中" : "ab") }
+        var w = JSONWriter(reservingCapacity: 1)
+        w.beginArray()
+        w.string(value)
+        w.string(value)
+        w.endArray()
+        let one = Self.reference(Array(value.utf8))
+        XCTAssertEqual(w.bytes, [UInt8(ascii: "[")] + one + [UInt8(ascii: ",")] + one + [UInt8(ascii: "]")])
+    }
+
+    func testStringsOfEveryStorage() {
+        let long = "请阅读《用户协议》和“隐私政策”\n第二行"
+        let values: [String] = [
+            "",                                       // empty
+            "short \"q\"",                             // small (inline) string
+            long,                                     // native heap string
+            String(long.dropFirst(3)),                // from a Substring
+            String(Substring(long.utf8.dropLast(3))),  // from a slice of its UTF-8
+            NSString(string: long) as String,         // through Foundation
+            String(describing: NSString(string: "ns\t\u{2029}")),
+        ]
+        for value in values {
+            XCTAssertEqual(Self.written(value), Self.reference(Array(value.utf8)), value.debugDescription)
+        }
+    }
+
+    func testLiteralKeysNeedingEscapesAreEscaped() {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("plain"); w.int(1)
+        w.key("q\"b\\"); w.int(2)
+        w.key("名前"); w.int(3)
+        let runtime = "tab\t"
+        w.key(runtime); w.int(4)
+        w.endObject()
+        XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), #"{"plain":1,"q\"b\\":2,"名前":3,"tab\t":4}"#)
+    }
+
+    func testIntegersAtEveryLength() {
+        var expected: [String] = []
+        var w = JSONWriter(reservingCapacity: 0)
+        w.beginArray()
+        var values: [Int] = [0, -1, Int.min, Int.max, Int.min + 1]
+        var power = 1
+        for _ in 0..<19 {
+            values += [power, power - 1, -power, power &* 10 - 1]
+            power = power.multipliedReportingOverflow(by: 10).overflow ? power : power * 10
+        }
+        for value in values {
+            w.int(value)
+            expected.append(String(value))
+        }
+        w.endArray()
+        XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "[" + expected.joined(separator: ",") + "]")
+    }
+
+    func testCopiesOfAWriterAreIndependent() {
+        var a = JSONWriter(reservingCapacity: 4)
+        a.beginArray()
+        var b = a
+        b.int(1)
+        a.int(2)
+        a.string("more than four bytes")
+        b.endArray()
+        a.endArray()
+        XCTAssertEqual(String(decoding: a.bytes, as: UTF8.self), #"[2,"more than four bytes"]"#)
+        XCTAssertEqual(String(decoding: b.bytes, as: UTF8.self), "[1]")
+        XCTAssertEqual(a.withBytes { Array($0) }, a.bytes)
+    }
+
+    func testRawJSONIsSeparatedLikeAValue() {
+        var w = JSONWriter()
+        w.beginArray()
+        w.raw(Array(#"{"a":1}"#.utf8))
+        w.raw([])
+        w.bool(false)
+        w.endArray()
+        XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), #"[{"a":1},,false]"#)
+    }
+}
+
 final class DocumentTests: XCTestCase {
     static func range(_ u16: Int, _ u16len: Int, _ sc: Int, _ sclen: Int, _ u8: Int, _ u8len: Int) -> TextRange {
         TextRange(utf16: TextSpan(location: u16, length: u16len), scalars: TextSpan(location: sc, length: sclen),

@@ -1,3 +1,4 @@
+import Foundation  // memchr
 import LinkDocModel
 
 /// The emit stage: turns the resolved display text and link drafts into a
@@ -9,57 +10,106 @@ enum DocumentAssembler {
     static func assemble(text bytes: [UInt8], links drafts: [LinkDraft], styles: [(Range<Int>, Style)] = [],
                          attachments: [(Range<Int>, Attachment)] = []) -> (Document, [Range<Int>]) {
         let text = String(decoding: bytes, as: UTF8.self)
-        let aligned = drafts.map { draft -> LinkDraft in
-            var draft = draft
-            draft.utf8 = GraphemeAlignment.widen(draft.utf8, in: text, bytes: bytes)
-            return draft
-        }
         // Widening may make neighbours touch or overlap; the earlier link keeps the cluster.
-        var kept: [LinkDraft] = []
-        for draft in aligned {
-            if let last = kept.last, draft.utf8.lowerBound < last.utf8.upperBound { continue }
-            kept.append(draft)
-        }
-
-        var paragraphBreaks: [Int] = []
-        bytes.withUnsafeBufferPointer { s in
-            for i in 0..<s.count where s[i] == 0x0A { paragraphBreaks.append(i + 1) }
+        var kept: [(draft: Int, range: Range<Int>)] = []
+        kept.reserveCapacity(drafts.count)
+        for (k, draft) in drafts.enumerated() {
+            let range = GraphemeAlignment.widen(draft.utf8, in: text, bytes: bytes)
+            if let last = kept.last, range.lowerBound < last.range.upperBound { continue }
+            kept.append((k, range))
         }
         let styleRanges = styles.map { GraphemeAlignment.widen($0.0, in: text, bytes: bytes) }
         let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: text, bytes: bytes) }
-        var offsets: [Int] = [0, bytes.count] + paragraphBreaks
-        for range in kept.map(\.utf8) + styleRanges + attachmentRanges {
-            offsets.append(range.lowerBound)
-            offsets.append(range.upperBound)
-        }
-        let positions = PositionTable(bytes: bytes, offsets: offsets)
-        func textRange(_ r: Range<Int>) -> TextRange { positions[r.lowerBound].range(to: positions[r.upperBound]) }
+        let paragraphBreaks = lineStarts(bytes)
 
-        let links = kept.map { draft in
-            Link(text: String(decoding: bytes[draft.utf8], as: UTF8.self), range: textRange(draft.utf8),
-                 url: draft.url, tooltip: draft.tooltip, target: draft.target)
+        // Every offset a range needs, ascending, for one pass over the text. Link
+        // edges and line starts each ascend already, so they are merged; only
+        // styles and attachments (HTML) may come in any order and need a sort.
+        var offsets: [Int] = []
+        offsets.reserveCapacity(2 + paragraphBreaks.count + 2 * (kept.count + styleRanges.count + attachmentRanges.count))
+        var nextBreak = 0
+        func append(_ offset: Int) {
+            while nextBreak < paragraphBreaks.count && paragraphBreaks[nextBreak] <= offset {
+                offsets.append(paragraphBreaks[nextBreak])
+                nextBreak += 1
+            }
+            offsets.append(offset)
         }
-        let documentStyles = zip(styleRanges, styles).map { range, style in
-            var style = style.1
-            style.range = textRange(range)
-            return style
+        append(0)
+        for (_, range) in kept { append(range.lowerBound); append(range.upperBound) }
+        append(bytes.count)
+        if !styleRanges.isEmpty || !attachmentRanges.isEmpty {
+            for range in styleRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
+            for range in attachmentRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
+            offsets.sort()
         }
-        let documentAttachments = zip(attachmentRanges, attachments).map { range, attachment in
-            var attachment = attachment.1
-            attachment.range = textRange(range)
-            return attachment
+        var positions = PositionTable(bytes: bytes, ascending: offsets)
+        func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
+
+        var links: [Link] = []
+        var linkSources: [Range<Int>] = []
+        links.reserveCapacity(kept.count)
+        linkSources.reserveCapacity(kept.count)
+        bytes.withUnsafeBufferPointer { bytes in
+            for (k, range) in kept {
+                // Decoding the bytes costs less than slicing `text` (whose index checks cost more than validating).
+                let linkText = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                links.append(Link(text: linkText, range: textRange(range), url: drafts[k].url, tooltip: drafts[k].tooltip,
+                                  target: drafts[k].target))
+                linkSources.append(drafts[k].source)
+            }
+        }
+        var documentStyles: [Style] = []
+        if !styles.isEmpty { documentStyles.reserveCapacity(styles.count) }
+        for (range, style) in zip(styleRanges, styles) {
+            documentStyles.append(style.1)
+            documentStyles[documentStyles.count - 1].range = textRange(range)
+        }
+        var documentAttachments: [Attachment] = []
+        if !attachments.isEmpty { documentAttachments.reserveCapacity(attachments.count) }
+        for (range, attachment) in zip(attachmentRanges, attachments) {
+            documentAttachments.append(attachment.1)
+            documentAttachments[documentAttachments.count - 1].range = textRange(range)
         }
         var paragraphs: [Paragraph] = []
         if !bytes.isEmpty {
+            paragraphs.reserveCapacity(paragraphBreaks.count + 1)
             var start = 0
-            for end in paragraphBreaks + (paragraphBreaks.last == bytes.count ? [] : [bytes.count]) {
-                paragraphs.append(Paragraph(range: positions[start].range(to: positions[end])))
+            for end in paragraphBreaks {
+                paragraphs.append(Paragraph(range: positions.range(start, end)))
                 start = end
             }
+            // The last paragraph, unless the text ends with its line break.
+            if start < bytes.count { paragraphs.append(Paragraph(range: positions.range(start, bytes.count))) }
         }
         return (Document(text: text, links: links, styles: documentStyles, paragraphs: paragraphs,
-                         attachments: documentAttachments), kept.map(\.source))
+                         attachments: documentAttachments), linkSources)
     }
+
+    /// The offsets just after each LF: where paragraphs end.
+    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts: [Int] = []
+        bytes.withUnsafeBufferPointer { s in
+            guard let base = s.baseAddress else { return }
+            var i = 0
+            // libc's memchr skips the (usually long) runs without a line break many bytes at a time.
+            while i < s.count, let found = memchr(base + i, 0x0A, s.count - i) {
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                starts.append(i)
+            }
+        }
+        return starts
+    }
+}
+
+/// Bytewise counting on a 64-bit word ("Bit Twiddling Hacks").
+enum SWAR {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// How many bytes have their high bit set in a word that has no other bits set.
+    @inline(__always)
+    static func countHighBits(_ x: UInt64) -> Int { Int(truncatingIfNeeded: ((x >> 7) &* ones) >> 56) }
 }
 
 /// UTF-8 offsets translated to full positions in one pass over the text.
@@ -67,16 +117,26 @@ struct PositionTable {
     private let offsets: [Int]
     private let positions: [TextPosition]
 
-    init(bytes: [UInt8], offsets unsorted: [Int]) {
-        var sorted = unsorted.sorted()
-        sorted.removeDuplicates()
+    /// `offsets` ascending (repeats allowed); each must start a scalar.
+    init(bytes: [UInt8], ascending offsets: [Int]) {
         var positions: [TextPosition] = []
-        positions.reserveCapacity(sorted.count)
+        positions.reserveCapacity(offsets.count)
         var position = TextPosition.zero
         var i = 0
         bytes.withUnsafeBufferPointer { s in
-            for offset in sorted {
-                // Count scalars (lead bytes) and the extra UTF-16 unit of 4-byte sequences.
+            for offset in offsets {
+                // Count scalars (every byte but continuation bytes 10xxxxxx) and the
+                // extra UTF-16 unit of 4-byte sequences (lead bytes 11110xxx).
+                while i + 8 <= offset {
+                    let w = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                    // Bit 7 of each byte, and bits 6, 5, 4 shifted up to it.
+                    let continuations = w & ~(w << 1) & SWAR.highs
+                    let fourByteLeads = w & (w << 1) & (w << 2) & (w << 3) & SWAR.highs
+                    let scalars = 8 - SWAR.countHighBits(continuations)
+                    position.scalars += scalars
+                    position.utf16 += scalars + SWAR.countHighBits(fourByteLeads)
+                    i += 8
+                }
                 while i < offset {
                     let b = s[i]
                     if b & 0xC0 != 0x80 {
@@ -89,31 +149,38 @@ struct PositionTable {
                 positions.append(position)
             }
         }
-        self.offsets = sorted
+        self.offsets = offsets
         self.positions = positions
     }
 
-    subscript(offset: Int) -> TextPosition {
-        var lo = 0, hi = offsets.count - 1
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if offsets[mid] < offset { lo = mid + 1 } else { hi = mid }
-        }
-        precondition(offsets[lo] == offset, "position of an offset that was not asked for")
-        return positions[lo]
-    }
-}
+    /// Where the last lookup found its offset: lookups mostly ascend (links, then
+    /// paragraphs), so the next one is usually found a step or two further on.
+    private var last = 0
 
-extension Array where Element: Equatable {
-    /// Removes adjacent duplicates (all duplicates, once sorted).
-    mutating func removeDuplicates() {
-        guard count > 1 else { return }
-        var kept = 1
-        for i in 1..<count where self[i] != self[kept - 1] {
-            self[kept] = self[i]
-            kept += 1
+    /// The range between two offsets that were asked for.
+    mutating func range(_ lower: Int, _ upper: Int) -> TextRange {
+        let start = self[lower]
+        return start.range(to: self[upper])
+    }
+
+    subscript(offset: Int) -> TextPosition {
+        mutating get {
+            var i = last
+            if offsets[i] <= offset {
+                while i + 1 < offsets.count && offsets[i] < offset { i += 1 }
+            } else {
+                // Back to an earlier offset (a style or attachment): bisect.
+                var hi = i
+                i = 0
+                while i < hi {
+                    let mid = (i + hi) / 2
+                    if offsets[mid] < offset { i = mid + 1 } else { hi = mid }
+                }
+            }
+            precondition(offsets[i] == offset, "position of an offset that was not asked for")
+            last = i
+            return positions[i]
         }
-        removeLast(count - kept)
     }
 }
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LinkDocHTML
 import LinkDocModel
 
@@ -9,13 +14,21 @@ struct HTMLFragment {
     let prepared: PreparedText
     let flat: FlatHTML
 
+    /// Asked of every document, so two memchr scans rather than a byte loop.
     static func mayContainHTML(_ bytes: [UInt8]) -> Bool {
-        bytes.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
+        bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "<")), b.count) != nil
+                || memchr(base, Int32(UInt8(ascii: "&")), b.count) != nil
+        }
     }
 
+    /// `source` is a `SourceText`'s bytes: valid UTF-8 (PreparedText keeps it so).
     init(_ source: [UInt8], maxDepth: Int) {
         prepared = PreparedText(source)
-        flat = HTMLFlattener.flatten(prepared.bytes, options: HTMLOptions(maxDepth: maxDepth))
+        var options = HTMLOptions(maxDepth: maxDepth)
+        options.inputIsValidUTF8 = true
+        flat = HTMLFlattener.flatten(prepared.bytes, options: options)
     }
 
     /// From offsets in the flattened text to offsets in the source.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A document's bytes prepared for the HTML parser, with a map back to the source.
 ///
 /// Two things must not reach libxml2 as markup:
@@ -15,75 +21,67 @@ struct PreparedText: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(source.count + 16)
         var copied = 0  // source bytes before this are handled
-        var i = 0
-        var lineStart = true
-        func copy(upTo end: Int) {
-            guard end > copied else { return }
-            builder.copy(source: copied, length: end - copied, at: out.count)
-            out += source[copied..<end]
-            copied = end
-        }
-        let n = source.count
-        while i < n {
-            if lineStart, let end = Self.directiveLineEnd(source, from: i) {
-                copy(upTo: i)
-                copied = end  // dropped
-                i = end
-                continue
+        source.withUnsafeBufferPointer { s in
+            func copy(upTo end: Int) {
+                guard end > copied else { return }
+                builder.copy(source: copied, length: end - copied, at: out.count)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: s[copied..<end]))
+                copied = end
             }
-            lineStart = false
-            // Only a line break or a backslash needs a look: skip to the next one.
-            i = Self.nextLineBreakOrBackslash(source, from: i)
-            guard i < n else { break }
-            if source[i] == 0x0A {
-                lineStart = true
+            let n = s.count
+            var i = 0
+            var lineStart = true
+            /// The first `byte` at or after `start`, or `n`.
+            func next(_ byte: UInt8, from start: Int) -> Int {
+                guard start < n, let found = memchr(s.baseAddress! + start, Int32(byte), n - start) else { return n }
+                return UnsafeRawPointer(found) - UnsafeRawPointer(s.baseAddress!)
+            }
+            var nextBackslash = next(UInt8(ascii: "\\"), from: 0)
+            while i < n {
+                if lineStart, let end = Self.directiveLineEnd(s, from: i) {
+                    copy(upTo: i)
+                    copied = end  // dropped
+                    i = end
+                    continue
+                }
+                let b = s[i]
+                lineStart = b == 0x0A
+                if b == UInt8(ascii: "\\") && i + 1 < n && (s[i + 1] == UInt8(ascii: "<") || s[i + 1] == UInt8(ascii: "&")) {
+                    copy(upTo: i + 1)  // the backslash stays
+                    let entity = s[i + 1] == UInt8(ascii: "<") ? Self.escapedLessThan : Self.escapedAmpersand
+                    builder.replace(source: i + 1, length: 1, at: out.count, outputLength: entity.count)
+                    out += entity
+                    copied = i + 2
+                    i += 2
+                    continue
+                }
                 i += 1
-                continue
+                // Inside a line only a backslash or the next line matters: skip to it
+                // with memchr (this runs over every byte of every HTML document).
+                if !lineStart {
+                    if nextBackslash < i { nextBackslash = next(UInt8(ascii: "\\"), from: i) }
+                    i = min(next(0x0A, from: i), nextBackslash)
+                }
             }
-            if i + 1 < n && (source[i + 1] == UInt8(ascii: "<") || source[i + 1] == UInt8(ascii: "&")) {
-                copy(upTo: i + 1)  // the backslash stays
-                let entity = source[i + 1] == UInt8(ascii: "<") ? Array("&lt;".utf8) : Array("&amp;".utf8)
-                builder.replace(source: i + 1, length: 1, at: out.count, outputLength: entity.count)
-                out += entity
-                copied = i + 2
-                i += 2
-                continue
-            }
-            i += 1
+            copy(upTo: n)
         }
-        copy(upTo: source.count)
         bytes = out
         map = builder.map
     }
 
-    /// The first LF or backslash at or after `start`, or the count; eight bytes a time, as
-    /// most text has neither.
-    private static func nextLineBreakOrBackslash(_ s: [UInt8], from start: Int) -> Int {
-        s.withUnsafeBufferPointer { s in
-            guard let p = s.baseAddress else { return start }
-            let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-            let lf = ones &* 0x0A, backslash = ones &* 0x5C
-            var i = start
-            while i + 8 <= s.count {
-                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                let a = w ^ lf, b = w ^ backslash
-                if ((a &- ones) & ~a | (b &- ones) & ~b) & high != 0 { break }  // a zero byte: a match
-                i += 8
-            }
-            while i < s.count && s[i] != 0x0A && s[i] != UInt8(ascii: "\\") { i += 1 }
-            return i
-        }
-    }
+    private static let escapedLessThan = Array("&lt;".utf8)
+    private static let escapedAmpersand = Array("&amp;".utf8)
+    private static let directiveOpen = Array("<!--".utf8)
+    private static let directivePrefix = Array("linkdoc-".utf8)
 
     /// Where a line that holds only a linkdoc directive comment ends (after its LF).
-    private static func directiveLineEnd(_ s: [UInt8], from start: Int) -> Int? {
+    private static func directiveLineEnd(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var i = start
         while i < s.count && (s[i] == 0x20 || s[i] == 0x09) { i += 1 }
-        guard s.count - i >= 4 + 8, s[i] == UInt8(ascii: "<"), s[i + 1] == UInt8(ascii: "!"),
-              s[i + 2] == UInt8(ascii: "-"), s[i + 3] == UInt8(ascii: "-") else { return nil }
+        guard s.count - i >= directiveOpen.count + 8, s[i..<i + 4].elementsEqual(directiveOpen) else { return nil }
         var j = i + 4
         while j < s.count && s[j] == 0x20 { j += 1 }
-        guard s[j..<min(s.count, j + 8)].elementsEqual("linkdoc-".utf8) else { return nil }
+        guard s[j..<min(s.count, j + 8)].elementsEqual(directivePrefix) else { return nil }
         var k = j
         while k + 2 < s.count && !(s[k] == UInt8(ascii: "-") && s[k + 1] == UInt8(ascii: "-") && s[k + 2] == UInt8(ascii: ">")) {
             if s[k] == 0x0A { return nil }

@@ -49,7 +49,7 @@ public final class StreamCompiler: @unchecked Sendable {
                               severity: .error, message: error.message, rule: FormatRuleID.ndjsonRecord)
             }
         }
-        out.append(contentsOf: w.bytes)
+        w.withBytes { out.append(contentsOf: $0) }
         out.append(0x0A)
         return isError
     }
@@ -59,7 +59,7 @@ public final class StreamCompiler: @unchecked Sendable {
         var w = JSONWriter()
         recordProblem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .error,
                       message: "the record is longer than \(limit) bytes; it was skipped", rule: FormatRuleID.ndjsonRecord)
-        out.append(contentsOf: w.bytes)
+        w.withBytes { out.append(contentsOf: $0) }
         out.append(0x0A)
     }
 

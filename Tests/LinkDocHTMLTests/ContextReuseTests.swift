@@ -1,0 +1,136 @@
+import XCTest
+import Dispatch
+@testable import LinkDocHTML
+
+/// Each thread keeps one libxml2 parser context and reuses it for the next
+/// document (`ParserContextCache`). A document must flatten the same whatever
+/// the context parsed before: nothing of an earlier parse may leak into a later one.
+final class ContextReuseTests: XCTestCase {
+    /// Documents that leave libxml2 in unusual states: errors, unterminated
+    /// constructs, raw text, deep nesting, encodings, a <meta charset>.
+    private static let documents: [String] = [
+        "<p>请阅读<a href=\"https://例子.公司/隐私?a=1&amp;b=2\" title=\"t\">隐私中心</a></p>\n<p>第二段</p>",
+        "<b>a<i>b</b>c</i><script>x</b></script><blink>y</blink>&nosuch; 1 < 2",
+        String(repeating: "<i>", count: 3_000) + "深",
+        "文字<!-- unterminated comment",
+        "<?xml version=\"1.0\"?><!DOCTYPE html><html><body><p>x</body>",
+        "<meta charset=\"iso-8859-1\">é ü 中",
+        "<style>p { color: red }</style><svg><foreignObject>z</svg>&#x1F600;&#0;&#xD800;",
+        "<img src=\"a.png\" alt=\"图\" width=\"12px\" height=\" 7\" onerror=\"x()\"><br/><p/>",
+        "\u{FEFF}<span style=\"color:#f00;font-weight:bold\">红</span><font color=\"blue\">蓝</font>",
+        "<a href='x'>one<a href='y'>two</a><p>three<p>four",
+        "&" + String(repeating: "a", count: 2_000) + "; tail",
+        "<" + String(repeating: "x", count: 3_000) + ">inside</" + String(repeating: "x", count: 3_000) + ">",
+        "plain text with \r\n line breaks\u{01} and controls <b",
+        "<table><tr><td>cell</td></tr></table><ul><li>item</ul>",
+    ]
+
+    private struct Result: Equatable {
+        let text: [UInt8]
+        let elements: [HTMLElement]
+        let diagnostics: [HTMLDiagnostic]
+        let offsets: [Int]
+
+        init(_ f: FlatHTML) {
+            text = f.text
+            elements = f.elements
+            diagnostics = f.diagnostics
+            offsets = (0...f.text.count).map { f.sourceOffset(forFlatOffset: $0) }
+        }
+    }
+
+    private func fresh(_ document: String) -> Result {
+        ParserContextCache.discard()
+        return Result(flatten(document))
+    }
+
+    func testReusedContextGivesTheSameResultsAsANewOne() {
+        let expected = Self.documents.map(fresh)
+        ParserContextCache.discard()
+        // Twice through, in order and reversed, so every document follows a different one.
+        for (k, document) in Self.documents.enumerated() {
+            XCTAssertEqual(Result(flatten(document)), expected[k], "document \(k), in order")
+        }
+        for (k, document) in Self.documents.enumerated().reversed() {
+            XCTAssertEqual(Result(flatten(document)), expected[k], "document \(k), reversed")
+        }
+    }
+
+    func testDocumentAfterAFailedOneIsUnaffected() {
+        let probe = Self.documents[0]
+        let expected = fresh(probe)
+        // Inputs libxml2 reports errors for or stops early on, and invalid UTF-8.
+        let failures: [[UInt8]] = [
+            Array("<!DOCTYPE".utf8),
+            Array("<a href=\"unterminated".utf8),
+            Array("<![CDATA[ never closed".utf8),
+            [0x3C, 0x62, 0x3E, 0xFF, 0xFE, 0x00, 0xC3, 0x3C, 0x2F, 0x62, 0x3E],
+            Array((String(repeating: "<div>", count: 20_000) + "x").utf8),
+        ]
+        for failure in failures {
+            _ = HTMLFlattener.flatten(failure)
+            XCTAssertEqual(Result(flatten(probe)), expected)
+        }
+    }
+
+    func testContextWithALargeDictionaryIsReplaced() {
+        // Many distinct element names fill the context's name dictionary past
+        // the limit: the context is freed, and the next parse gets a new one.
+        let names = (0..<(ParserContextCache.maxDictionaryNames + 100)).map { "<x\($0)>" }.joined()
+        let f = flatten(names + "end")
+        XCTAssertEqual(f.string, "end")
+        let probe = Self.documents[1]
+        XCTAssertEqual(Result(flatten(probe)), fresh(probe))
+    }
+
+    func testConcurrentThreadsEachReuseTheirOwnContext() {
+        let expected = Self.documents.map(fresh)
+        let collector = ResultCollector()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            var same = true
+            for round in 0..<3 {
+                for k in Self.documents.indices {
+                    let d = (k + worker + round) % Self.documents.count
+                    same = same && Result(flatten(Self.documents[d])) == expected[d]
+                }
+            }
+            collector.record(same)
+        }
+        XCTAssertEqual(collector.results, Array(repeating: true, count: 8))
+    }
+
+    func testInputKnownToBeValidUTF8StillHasItsNULsReplaced() {
+        var options = HTMLOptions()
+        options.inputIsValidUTF8 = true
+        let valid = Array("<b>中\u{0}文</b>&amp;".utf8)
+        let trusted = HTMLFlattener.flatten(valid, options: options)
+        let checked = HTMLFlattener.flatten(valid)
+        XCTAssertEqual(trusted.string, "中?文&")
+        XCTAssertEqual(Result(trusted), Result(checked))
+    }
+}
+
+/// libxml2 restarts a name when its input buffer moves in the middle of it; the
+/// buffer is grown before parsing so that never happens, and the result does not
+/// depend on what the heap looks like.
+final class InputBufferTests: XCTestCase {
+    func testLongEntityNameNearTheEndIsReadTheSameWhateverTheHeap() {
+        // Names that reach into the last 250 bytes of documents of 5 to 60 KB: there
+        // libxml2 grows its input buffer while it reads the name.
+        for length in [1_500, 2_700, 4_000, 9_000, 20_000] {
+            let src = "x&nosuch" + String(repeating: "中", count: length) + "Hello world"
+            var seen: Set<[UInt8]> = []
+            for round in 0..<60 {
+                // Different heap states: blocks of other sizes allocated and kept meanwhile.
+                let ballast = (0..<(round % 9)).map { [UInt8](repeating: 0, count: 48 << ($0 + round % 6)) }
+                if round % 2 == 0 { ParserContextCache.discard() }
+                seen.insert(flatten(src).text)
+                withExtendedLifetime(ballast) {}
+            }
+            // The unknown entity is text, whole, every time.
+            XCTAssertEqual(seen.count, 1, "length \(length): \(seen.count) different results")
+            XCTAssertEqual(seen.first?.count, src.utf8.count, "length \(length)")
+            XCTAssertTrue(seen.first == Array(src.utf8), "length \(length)")
+        }
+    }
+}
