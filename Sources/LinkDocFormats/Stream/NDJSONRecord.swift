@@ -182,6 +182,14 @@ struct NDJSONRecord {
                 let quotes = ones &* 0x22, backslashes = ones &* 0x5C, space = ones &* 0x20
                 var j = start - b.startIndex
                 if let p = s.baseAddress {
+                    // Sixteen bytes a time with vector compares, then eight with the word tests.
+                    let quote16 = SIMD16<UInt8>(repeating: 0x22), backslash16 = SIMD16<UInt8>(repeating: 0x5C)
+                    let space16 = SIMD16<UInt8>(repeating: 0x20)
+                    while j + 16 <= s.count {
+                        let v = UnsafeRawPointer(p + j).loadUnaligned(as: SIMD16<UInt8>.self)
+                        if any((v .== quote16) .| (v .== backslash16) .| (v .< space16)) { break }
+                        j += 16
+                    }
                     while j + 8 <= s.count {
                         let w = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
                         // A byte equal to `"` or `\`, or below 0x20 (exact tests, see "Bit Twiddling Hacks").
