@@ -79,6 +79,20 @@ final class StreamTests: XCTestCase {
         XCTAssertEqual(diagnostic(r)?["rule"] as? String, "invalid-utf8")
     }
 
+    /// Escapes, quotes and control characters at every position of the 16- and 8-byte blocks
+    /// that the string reader scans.
+    func testStringEscapesAtEveryPosition() {
+        for k in 0..<40 {
+            let a = String(repeating: "a", count: k), b = String(repeating: "好", count: 40 - k)
+            let r = line(#"{"id": "e", "text": ""# + a + #"\n\"\\"# + b + #""}"#)
+            XCTAssertEqual((r["document"] as? [String: Any])?["text"] as? String, a + "\n\"\\" + b, "\(k)")
+            var out: [UInt8] = []
+            let isError = stream.process(line: Array((#"{"id": "c", "text": ""# + a).utf8)[...] + [0x01] + Array((b + #""}"#).utf8),
+                                         lineNumber: 1, into: &out)
+            XCTAssert(isError, "a raw control character at \(k)")
+        }
+    }
+
     /// Ids: ASCII taken as it is, other UTF-8 validated, invalid bytes an error line.
     func testIDsAreValidatedUnlessASCII() {
         for (bytes, id) in [(Array("doc-1".utf8), "doc-1"), (Array("文档-1".utf8), "文档-1"), ([0x61, 0xC3], nil), ([0xED, 0xA0, 0x80], nil)] {
