@@ -93,12 +93,17 @@ final class FastPathTests: XCTestCase {
 
     func testByteStringTableHoldsExactlyItsMembers() {
         let members: Set<[UInt8]> = Set(["用户协议", "隐私政策", "a", "ab", "ba", "用户协议 ", "e\u{301}"].map { Array($0.utf8) })
-        let table = ByteStringTable(members)
+        let table = ByteStringTable(members: members)
         for probe in ["用户协议", "隐私政策", "a", "ab", "ba", "用户协议 ", "e\u{301}", "\u{E9}", "", "b", "用户", "用户协议用户协议", "aab"] {
             let bytes = Array(probe.utf8)
             XCTAssertEqual(bytes.withUnsafeBufferPointer { table.contains($0) }, members.contains(bytes), probe)
         }
-        XCTAssertFalse(Array("x".utf8).withUnsafeBufferPointer { ByteStringTable([]).contains($0) })
+        XCTAssertFalse(Array("x".utf8).withUnsafeBufferPointer { ByteStringTable(members: []).contains($0) })
+        // With values: each key finds its own, among many that share buckets.
+        let pairs = (0..<100).map { (Array("标题\($0)".utf8), $0) }
+        let values = ByteStringTable(pairs)
+        for (key, value) in pairs { XCTAssertEqual(key.withUnsafeBufferPointer { values[$0] }, value) }
+        XCTAssertNil(Array("标题100".utf8).withUnsafeBufferPointer { values[$0] })
     }
 
     func testASCIISetHoldsExactlyItsMembers() {

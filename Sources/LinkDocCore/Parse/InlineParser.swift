@@ -20,10 +20,10 @@ public struct ParseOptions: Sendable {
     /// Titles that the manifest knows; any other `《title》` stays text. Kept as UTF-8
     /// bytes: titles match exactly, and byte comparison skips Unicode normalization.
     public var agreementTitles: Set<[UInt8]> {
-        didSet { titleTable = ByteStringTable(agreementTitles) }
+        didSet { titleTable = ByteStringTable(members: agreementTitles) }
     }
     /// `agreementTitles` for lookups by a slice of the input (no array, no hashing per byte).
-    private(set) var titleTable: ByteStringTable
+    private(set) var titleTable: ByteStringTable<Void>
     public var maxTopicLength: Int
     public var maxMentionLength: Int
     public var autolinkURLs: Bool
@@ -34,46 +34,12 @@ public struct ParseOptions: Sendable {
                 autolinkURLs: Bool = true, autolinkEmails: Bool = true, autolinkPhones: Bool = true) {
         let titles = Set(agreementTitles.map { Array($0.utf8) })
         self.agreementTitles = titles
-        self.titleTable = ByteStringTable(titles)
+        self.titleTable = ByteStringTable(members: titles)
         self.maxTopicLength = maxTopicLength
         self.maxMentionLength = maxMentionLength
         self.autolinkURLs = autolinkURLs
         self.autolinkEmails = autolinkEmails
         self.autolinkPhones = autolinkPhones
-    }
-}
-
-/// A set of byte strings that is asked about slices of a buffer: a lookup in `Set<[UInt8]>`
-/// costs an array per lookup and hashes byte by byte, which made the manifest's titles cost
-/// more to look up than to find. Buckets by FNV-1a hash; members compared with `memcmp`.
-struct ByteStringTable: Sendable {
-    private let buckets: [[[UInt8]]]
-    private let mask: Int
-
-    init(_ members: Set<[UInt8]>) {
-        var count = 8
-        while count < members.count * 2 { count *= 2 }
-        var buckets = [[[UInt8]]](repeating: [], count: count)
-        for member in members {
-            member.withUnsafeBufferPointer { buckets[Self.hash($0) & (count - 1)].append(member) }
-        }
-        self.buckets = buckets
-        mask = count - 1
-    }
-
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let h = FNV1a.hash(bytes)
-        return Int(truncatingIfNeeded: h ^ (h >> 32))
-    }
-
-    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for member in buckets[Self.hash(bytes) & mask] where member.count == bytes.count {
-            let equal = member.withUnsafeBufferPointer { m in
-                m.isEmpty || memcmp(m.baseAddress!, bytes.baseAddress!, m.count) == 0
-            }
-            if equal { return true }
-        }
-        return false
     }
 }
 
@@ -397,7 +363,7 @@ struct InlineParser {
             bookTitles.append(BookTitle(title: string(i + 3..<j), source: source))
             return nil
         }
-        return LinkSyntax(kind: .agreement(title: string(i + 3..<j)), display: TextSlices(source), source: source)
+        return LinkSyntax(kind: .agreement(title: i + 3..<j), display: TextSlices(source), source: source)
     }
 
     // MARK: Topics: #name#

@@ -41,7 +41,9 @@ enum LinkSyntaxKind: Equatable, Sendable {
     /// `[display](target)`; `target` has its escapes removed and is trimmed.
     case explicit(target: String, targetRange: Range<Int>)
     /// `《title》` whose title the manifest knows.
-    case agreement(title: String)
+    /// `title` is the title's byte range in the parser's input (looked up by its bytes, so
+    /// no string is made for it).
+    case agreement(title: Range<Int>)
     /// `@name`.
     case mention(name: String)
     /// `#name#`.

@@ -22,6 +22,8 @@ struct ManifestIndex: Sendable {
     }
 
     private let byTitle: [ExactString: Entry]
+    /// `byTitle` for lookups by a slice of the parser's input.
+    private let byTitleBytes: ByteStringTable<Entry>
     private let byID: [ExactString: Entry]
     private let userIDs: [ExactString: String]
 
@@ -35,11 +37,12 @@ struct ManifestIndex: Sendable {
             byID[ExactString(agreement.id)] = entry
         }
         self.byTitle = byTitle
+        byTitleBytes = ByteStringTable(byTitle.map { (Array($0.key.string.utf8), $0.value) })
         self.byID = byID
         userIDs = Dictionary(uniqueKeysWithValues: manifest.mentions.map { (ExactString($0.key), $0.value) })
     }
 
-    func agreement(title: String) -> Entry? { byTitle[ExactString(title)] }
+    func agreement(titleBytes: UnsafeBufferPointer<UInt8>) -> Entry? { byTitleBytes[titleBytes] }
 
     /// By id, or else by title (an agreement without an id is known by its title).
     func agreement(id: String) -> Entry? {
@@ -84,4 +87,45 @@ enum FNV1a {
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return h
     }
+}
+
+/// A table of byte strings that is asked about slices of a buffer: a lookup in a dictionary
+/// keyed by `[UInt8]` or a string costs a key made per lookup, which made the manifest's
+/// titles cost more to look up than to find. Buckets by FNV-1a hash; keys compared with `memcmp`.
+struct ByteStringTable<Value: Sendable>: Sendable {
+    private let buckets: [[(key: [UInt8], value: Value)]]
+    private let mask: Int
+
+    init(_ pairs: [([UInt8], Value)]) {
+        var count = 8
+        while count < pairs.count * 2 { count *= 2 }
+        var buckets = [[(key: [UInt8], value: Value)]](repeating: [], count: count)
+        for (key, value) in pairs {
+            key.withUnsafeBufferPointer { buckets[Self.bucket($0, count - 1)].append((key, value)) }
+        }
+        self.buckets = buckets
+        mask = count - 1
+    }
+
+    private static func bucket(_ bytes: UnsafeBufferPointer<UInt8>, _ mask: Int) -> Int {
+        let h = FNV1a.hash(bytes)
+        return Int(truncatingIfNeeded: h ^ (h >> 32)) & mask
+    }
+
+    subscript(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        for entry in buckets[Self.bucket(bytes, mask)] where entry.key.count == bytes.count {
+            let equal = entry.key.withUnsafeBufferPointer { k in
+                k.isEmpty || memcmp(k.baseAddress!, bytes.baseAddress!, k.count) == 0
+            }
+            if equal { return entry.value }
+        }
+        return nil
+    }
+}
+
+extension ByteStringTable where Value == Void {
+    /// A set of byte strings.
+    init(members: Set<[UInt8]>) { self.init(members.map { ($0, ()) }) }
+
+    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { self[bytes] != nil }
 }

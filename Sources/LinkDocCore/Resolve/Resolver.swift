@@ -135,7 +135,8 @@ struct Resolver {
         let at = inputToSource(syntax.source.lowerBound)
         switch syntax.kind {
         case .agreement(let title):
-            guard let entry = index.agreement(title: title) else { return nil }
+            let found = input.withUnsafeBufferPointer { index.agreement(titleBytes: UnsafeBufferPointer(rebasing: $0[title])) }
+            guard let entry = found else { return nil }
             return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
         case .mention(let name):
             return mention(name: name, userID: index.userID(mention: name), at: at)
