@@ -29,7 +29,7 @@ for _ in 0..<rounds {
     let start = DispatchTime.now().uptimeNanoseconds
     for text in texts {
         let result = compiler.compile(text, name: "bench")
-        checksum &+= result.document?.jsonBytes().count ?? 0
+        checksum &+= result.documentJSON()?.count ?? 0
         checksum &+= result.diagnostics.count
     }
     seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)

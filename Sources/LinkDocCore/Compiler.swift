@@ -3,7 +3,11 @@ import LinkDocModel
 /// What compiling one document gives: the document (nil only when the input could
 /// not be read at all) and every diagnostic, in source order.
 public struct CompileResult: Sendable {
-    public var document: Document?
+    /// The document as the emit stage assembled it, which writes its JSON without
+    /// the model; `document` (Emit/AssembledDocument.swift) builds the model from it.
+    var assembled: AssembledDocument?
+    /// A document set through `document`, which takes the assembled one's place.
+    var replacedDocument: Document? = nil
     public var diagnostics: [Diagnostic]
     /// The source text as read (normalized), nil when it could not be read.
     public var source: SourceText?
@@ -39,7 +43,7 @@ public struct Compiler: Sendable {
             let d = Diagnostic(severity: .error,
                                message: "the document is \(bytes.count) bytes, more than the limit of \(manifest.options.maxDocumentBytes) (options.maxDocumentBytes); no document was written for it",
                                ruleID: RuleID.documentTooLarge, file: name, location: SourceLocation(line: 1, column: 1, offset: 0))
-            return CompileResult(document: nil, diagnostics: [d], source: nil)
+            return CompileResult(assembled: nil, diagnostics: [d], source: nil)
         }
         let source: SourceText
         do {
@@ -48,7 +52,7 @@ public struct Compiler: Sendable {
             let d = Diagnostic(severity: .error,
                                message: "the file is not valid UTF-8 (byte offset \(error.byteOffset)); no document was written for it",
                                ruleID: RuleID.invalidUTF8, file: name, location: error.location)
-            return CompileResult(document: nil, diagnostics: [d], source: nil)
+            return CompileResult(assembled: nil, diagnostics: [d], source: nil)
         }
         return compile(source, excerpts: excerpts)
     }
@@ -77,10 +81,10 @@ public struct Compiler: Sendable {
             resolver = Resolver(source: source, input: source.bytes, inputToSource: { $0 }, context: context, excerpts: excerpts)
             resolver.resolve(parsed)
         }
-        let (document, linkSources) = DocumentAssembler.assemble(text: resolver.text, links: resolver.links,
-                                                                 styles: styles, attachments: attachments)
+        let assembled = DocumentAssembler.assemble(text: resolver.text, links: resolver.links,
+                                                   styles: styles, attachments: attachments)
         let diagnostics = resolver.diagnostics.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
-        return CompileResult(document: document, diagnostics: diagnostics, source: source, linkSources: linkSources,
+        return CompileResult(assembled: assembled, diagnostics: diagnostics, source: source, linkSources: assembled.linkSources,
                              parseWork: work)
     }
 }

@@ -7,8 +7,16 @@ public struct LintContext: Sendable {
     public let source: SourceText
     public let result: CompileResult
     public let manifest: Manifest
+    /// The model, built once here: rules read it many times, and `CompileResult`
+    /// builds it on each read.
+    public let document: Document
 
-    public var document: Document { result.document ?? .empty }
+    public init(source: SourceText, result: CompileResult, manifest: Manifest) {
+        self.source = source
+        self.result = result
+        self.manifest = manifest
+        document = result.document ?? .empty
+    }
     public var bytes: [UInt8] { source.bytes }
 
     /// Links with the source range each was written in.

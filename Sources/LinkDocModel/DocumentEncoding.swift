@@ -1,5 +1,11 @@
 /// The JSON form of a document (version 1). The member order written here is the
 /// contract documented in Grammar/document.schema.json; change both together.
+///
+/// The format is written in one place, `DocumentJSON.write`, from any
+/// `DocumentJSONSource`: the public model (`Document`) is one source, and the
+/// compiler's own assembled document (display text as bytes, link texts as slices
+/// of it) is another, so that a compile can write its JSON without building the
+/// model's strings and arrays first.
 extension Document {
     /// The compact JSON of this document, without a trailing newline.
     public func jsonBytes() -> [UInt8] {
@@ -9,29 +15,130 @@ extension Document {
     }
 
     public func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("version"); w.int(Document.formatVersion)
-        w.key("text"); w.string(text)
-        w.key("links"); w.beginArray()
-        for link in links { link.write(to: &w) }
-        w.endArray()
-        w.key("styles"); w.beginArray()
-        for style in styles { style.write(to: &w) }
-        w.endArray()
-        w.key("paragraphs"); w.beginArray()
-        for paragraph in paragraphs {
+        DocumentJSON.write(ModelJSONSource(document: self), to: &w)
+    }
+}
+
+/// What the JSON of a document is written from: its parts, by index, with every
+/// string given as UTF-8 bytes so that a source needs no `String` for them.
+///
+/// The model's payloads (`url`, `tooltip`, `LinkTarget`) and its `Style` and
+/// `Attachment` values are shared by all sources: the compiler makes those before
+/// the emit stage anyway.
+public protocol DocumentJSONSource {
+    /// Calls `body` with the display text as valid UTF-8.
+    func withTextUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
+    var linkCount: Int { get }
+    /// Calls `body` with the text of link `index` as valid UTF-8. `text` is what
+    /// `withTextUTF8` gives, for a source whose link texts are slices of it.
+    func withLinkTextUTF8<R>(at index: Int, in text: UnsafeBufferPointer<UInt8>,
+                             _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
+    func linkRange(at index: Int) -> TextRange
+    func linkURL(at index: Int) -> String?
+    func linkTooltip(at index: Int) -> String?
+    func linkTarget(at index: Int) -> LinkTarget
+    var styles: [Style] { get }
+    var paragraphCount: Int { get }
+    func paragraphRange(at index: Int) -> TextRange
+    var attachments: [Attachment] { get }
+}
+
+/// The one writer of the document JSON.
+public enum DocumentJSON {
+    /// Writes `document` as one JSON object. Inlinable so that a module with its own
+    /// source (the compiler's) gets a copy specialized to it: direct calls, no
+    /// protocol witnesses per link.
+    @inlinable
+    public static func write<Source: DocumentJSONSource>(_ document: Source, to w: inout JSONWriter) {
+        document.withTextUTF8 { text in
             w.beginObject()
-            w.key("range"); paragraph.range.write(to: &w)
+            w.key("version"); w.int(Document.formatVersion)
+            w.key("text"); w.string(utf8: text)
+            w.key("links"); w.beginArray()
+            for i in 0..<document.linkCount { writeLink(i, of: document, text: text, to: &w) }
+            w.endArray()
+            w.key("styles"); w.beginArray()
+            for style in document.styles { style.write(to: &w) }
+            w.endArray()
+            w.key("paragraphs"); w.beginArray()
+            for i in 0..<document.paragraphCount {
+                w.beginObject()
+                w.key("range"); document.paragraphRange(at: i).write(to: &w)
+                w.endObject()
+            }
+            w.endArray()
+            // Optional so that documents without images stay as small as before images existed.
+            let attachments = document.attachments
+            if !attachments.isEmpty {
+                w.key("attachments"); w.beginArray()
+                for attachment in attachments { attachment.write(to: &w) }
+                w.endArray()
+            }
             w.endObject()
         }
-        w.endArray()
-        // Optional so that documents without images stay as small as before images existed.
-        if !attachments.isEmpty {
-            w.key("attachments"); w.beginArray()
-            for attachment in attachments { attachment.write(to: &w) }
-            w.endArray()
+    }
+
+    @inlinable
+    static func writeLink<Source: DocumentJSONSource>(_ i: Int, of document: Source, text: UnsafeBufferPointer<UInt8>,
+                                                      to w: inout JSONWriter) {
+        let target = document.linkTarget(at: i)
+        w.beginObject()
+        w.key("kind"); w.string(target.kind.rawValue)
+        w.key("text"); document.withLinkTextUTF8(at: i, in: text) { w.string(utf8: $0) }
+        w.key("range"); document.linkRange(at: i).write(to: &w)
+        w.member("url", document.linkURL(at: i))
+        w.member("tooltip", document.linkTooltip(at: i))
+        switch target {
+        case .agreement(let id, let title):
+            w.key("id"); w.string(id)
+            w.key("title"); w.string(title)
+        case .mention(let name, let userID):
+            w.key("name"); w.string(name)
+            w.member("userId", userID)
+        case .topic(let name, let id):
+            w.key("name"); w.string(name)
+            w.member("id", id)
+        case .url:
+            break
+        case .email(let address):
+            w.key("address"); w.string(address)
+        case .phone(let digits):
+            w.key("digits"); w.string(digits)
+        case .action(let name):
+            w.key("name"); w.string(name)
         }
         w.endObject()
+    }
+}
+
+/// The public model as a source of its JSON.
+struct ModelJSONSource: DocumentJSONSource {
+    let document: Document
+
+    func withTextUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUTF8(of: document.text, body)
+    }
+    var linkCount: Int { document.links.count }
+    func withLinkTextUTF8<R>(at index: Int, in text: UnsafeBufferPointer<UInt8>,
+                             _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // A link's own text, not a slice of the display text: a model built by hand
+        // may hold any text there, and its JSON says what it holds.
+        withUTF8(of: document.links[index].text, body)
+    }
+    func linkRange(at index: Int) -> TextRange { document.links[index].range }
+    func linkURL(at index: Int) -> String? { document.links[index].url }
+    func linkTooltip(at index: Int) -> String? { document.links[index].tooltip }
+    func linkTarget(at index: Int) -> LinkTarget { document.links[index].target }
+    var styles: [Style] { document.styles }
+    var paragraphCount: Int { document.paragraphs.count }
+    func paragraphRange(at index: Int) -> TextRange { document.paragraphs[index].range }
+    var attachments: [Attachment] { document.attachments }
+
+    /// A string's UTF-8 in place (native and small strings), or from a contiguous copy (bridged ones).
+    private func withUTF8<R>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var contiguous = string
+        return contiguous.withUTF8(body)
     }
 }
 
@@ -57,38 +164,8 @@ extension TextSpan {
     }
 }
 
-extension Link {
-    func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("kind"); w.string(kind.rawValue)
-        w.key("text"); w.string(text)
-        w.key("range"); range.write(to: &w)
-        w.member("url", url)
-        w.member("tooltip", tooltip)
-        switch target {
-        case .agreement(let id, let title):
-            w.key("id"); w.string(id)
-            w.key("title"); w.string(title)
-        case .mention(let name, let userID):
-            w.key("name"); w.string(name)
-            w.member("userId", userID)
-        case .topic(let name, let id):
-            w.key("name"); w.string(name)
-            w.member("id", id)
-        case .url:
-            break
-        case .email(let address):
-            w.key("address"); w.string(address)
-        case .phone(let digits):
-            w.key("digits"); w.string(digits)
-        case .action(let name):
-            w.key("name"); w.string(name)
-        }
-        w.endObject()
-    }
-}
-
 extension Style {
+    @usableFromInline
     func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("range"); range.write(to: &w)
@@ -104,6 +181,7 @@ extension Style {
 }
 
 extension Attachment {
+    @usableFromInline
     func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("range"); range.write(to: &w)

@@ -7,12 +7,16 @@
 /// Every value is written with one capacity check and plain stores or `memcpy`
 /// into `JSONByteBuffer` (an `[UInt8]` checks uniqueness and capacity per appended
 /// byte, which made the writer a tenth of a whole compile).
+///
+/// The structure, key and optional-member writers are inlinable: the document
+/// writer (`DocumentJSON.write`) is specialized in the compiler's module, and a
+/// key written there should fold to stores as it does here.
 public struct JSONWriter: Sendable {
-    private var buffer: JSONByteBuffer
+    @usableFromInline var buffer: JSONByteBuffer
     /// How many bytes of `buffer` are written.
-    private var count = 0
+    @usableFromInline var count = 0
     /// Whether a value was written at the current nesting level (decides on commas).
-    private var needsComma = false
+    @usableFromInline var needsComma = false
 
     public init(reservingCapacity capacity: Int = 256) {
         buffer = JSONByteBuffer(capacity: capacity)
@@ -28,16 +32,16 @@ public struct JSONWriter: Sendable {
 
     // MARK: Structure
 
-    public mutating func beginObject() { punctuation(UInt8(ascii: "{")); needsComma = false }
-    public mutating func endObject() { closing(UInt8(ascii: "}")) }
-    public mutating func beginArray() { punctuation(UInt8(ascii: "[")); needsComma = false }
-    public mutating func endArray() { closing(UInt8(ascii: "]")) }
+    @inlinable public mutating func beginObject() { punctuation(UInt8(ascii: "{")); needsComma = false }
+    @inlinable public mutating func endObject() { closing(UInt8(ascii: "}")) }
+    @inlinable public mutating func beginArray() { punctuation(UInt8(ascii: "[")); needsComma = false }
+    @inlinable public mutating func endArray() { closing(UInt8(ascii: "]")) }
 
     /// Writes `"name":`; the next value written belongs to it. String literals come
     /// here (the `String` overload is disfavoured): a plain ASCII name is copied as
     /// it is, without the escaping scan; any other is escaped like a string.
     /// Inlined so that the check folds away for a literal name.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func key(_ name: StaticString) {
         guard name.hasPointerRepresentation else { return key(name.description) }
         let count = name.utf8CodeUnitCount
@@ -113,18 +117,21 @@ public struct JSONWriter: Sendable {
 
     // MARK: Convenience for optional members
 
+    @inlinable
     public mutating func member(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
         string(value)
     }
 
+    @inlinable
     public mutating func member(_ name: StaticString, _ value: Int?) {
         guard let value else { return }
         key(name)
         int(value)
     }
 
+    @inlinable
     public mutating func member(_ name: StaticString, _ value: Bool?) {
         guard let value else { return }
         key(name)
@@ -135,8 +142,8 @@ public struct JSONWriter: Sendable {
 
     /// Room for `count` more bytes (a comma included by the caller), returned as the
     /// address to write at; `commit(upTo:)` then says how far was written.
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+    @inlinable @inline(__always)
+    mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         // A copy of the writer shares the buffer; writing must not show in the copy.
         if !isKnownUniquelyReferenced(&buffer) || buffer.capacity - count < extra {
             buffer = JSONByteBuffer(copying: buffer, count: count, capacity: max(buffer.capacity * 2, count + extra))
@@ -144,20 +151,22 @@ public struct JSONWriter: Sendable {
         return buffer.base + count
     }
 
-    @inline(__always)
-    private mutating func commit(upTo end: UnsafeMutablePointer<UInt8>) {
+    @inlinable @inline(__always)
+    mutating func commit(upTo end: UnsafeMutablePointer<UInt8>) {
         count = end - buffer.base
     }
 
     /// An opening bracket, after a comma where a value came before.
-    private mutating func punctuation(_ byte: UInt8) {
+    @inlinable
+    mutating func punctuation(_ byte: UInt8) {
         var p = reserve(2)
         if needsComma { p.pointee = UInt8(ascii: ","); p += 1 }
         p.pointee = byte
         commit(upTo: p + 1)
     }
 
-    private mutating func closing(_ byte: UInt8) {
+    @inlinable
+    mutating func closing(_ byte: UInt8) {
         reserve(1).pointee = byte
         count += 1
         needsComma = true
@@ -347,16 +356,19 @@ public struct JSONWriter: Sendable {
 /// A class so that `JSONWriter` stays a value type: the writer replaces it before
 /// writing whenever another writer shares it (`isKnownUniquelyReferenced`), so it
 /// is never written while shared and may be `@unchecked Sendable`.
+@usableFromInline
 final class JSONByteBuffer: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt8>
-    let capacity: Int
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline let capacity: Int
 
+    @usableFromInline
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
 
     /// A new block holding the first `count` bytes of `other`.
+    @usableFromInline
     convenience init(copying other: JSONByteBuffer, count: Int, capacity: Int) {
         self.init(capacity: capacity)
         base.initialize(from: other.base, count: count)

@@ -1,25 +1,26 @@
 import Foundation  // memchr
 import LinkDocModel
 
-/// The emit stage: turns the resolved display text and link drafts into a
-/// `Document`, counting every range in UTF-16, Unicode scalars and UTF-8, and
-/// widening any link edge that would split a grapheme cluster.
+/// The emit stage: turns the resolved display text and link drafts into an
+/// `AssembledDocument`, counting every range in UTF-16, Unicode scalars and UTF-8,
+/// and widening any link edge that would split a grapheme cluster.
 enum DocumentAssembler {
-    /// The document, and for each of its links the source range it was written in.
     /// Styles and attachments come with their byte ranges in the display text.
     static func assemble(text bytes: [UInt8], links drafts: [LinkDraft], styles: [(Range<Int>, Style)] = [],
-                         attachments: [(Range<Int>, Attachment)] = []) -> (Document, [Range<Int>]) {
-        let text = String(decoding: bytes, as: UTF8.self)
+                         attachments: [(Range<Int>, Attachment)] = []) -> AssembledDocument {
+        // The text as a `String` only where an edge may split a cluster (the standard
+        // library's segmentation needs one); plain text never makes it.
+        var text = GraphemeAlignment.LazyText(bytes: bytes)
         // Widening may make neighbours touch or overlap; the earlier link keeps the cluster.
         var kept: [(draft: Int, range: Range<Int>)] = []
         kept.reserveCapacity(drafts.count)
         for (k, draft) in drafts.enumerated() {
-            let range = GraphemeAlignment.widen(draft.utf8, in: text, bytes: bytes)
+            let range = GraphemeAlignment.widen(draft.utf8, in: &text)
             if let last = kept.last, range.lowerBound < last.range.upperBound { continue }
             kept.append((k, range))
         }
-        let styleRanges = styles.map { GraphemeAlignment.widen($0.0, in: text, bytes: bytes) }
-        let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: text, bytes: bytes) }
+        let styleRanges = styles.map { GraphemeAlignment.widen($0.0, in: &text) }
+        let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: &text) }
         let paragraphBreaks = lineStarts(bytes)
 
         // Every offset a range needs, ascending, for one pass over the text. Link
@@ -46,19 +47,9 @@ enum DocumentAssembler {
         var positions = PositionTable(bytes: bytes, ascending: offsets)
         func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
 
-        var links: [Link] = []
-        var linkSources: [Range<Int>] = []
+        var links: [AssembledDocument.LinkPlace] = []
         links.reserveCapacity(kept.count)
-        linkSources.reserveCapacity(kept.count)
-        bytes.withUnsafeBufferPointer { bytes in
-            for (k, range) in kept {
-                // Decoding the bytes costs less than slicing `text` (whose index checks cost more than validating).
-                let linkText = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-                links.append(Link(text: linkText, range: textRange(range), url: drafts[k].url, tooltip: drafts[k].tooltip,
-                                  target: drafts[k].target))
-                linkSources.append(drafts[k].source)
-            }
-        }
+        for (k, range) in kept { links.append(.init(draft: k, range: textRange(range))) }
         var documentStyles: [Style] = []
         if !styles.isEmpty { documentStyles.reserveCapacity(styles.count) }
         for (range, style) in zip(styleRanges, styles) {
@@ -71,19 +62,19 @@ enum DocumentAssembler {
             documentAttachments.append(attachment.1)
             documentAttachments[documentAttachments.count - 1].range = textRange(range)
         }
-        var paragraphs: [Paragraph] = []
+        var paragraphs: [TextRange] = []
         if !bytes.isEmpty {
             paragraphs.reserveCapacity(paragraphBreaks.count + 1)
             var start = 0
             for end in paragraphBreaks {
-                paragraphs.append(Paragraph(range: positions.range(start, end)))
+                paragraphs.append(positions.range(start, end))
                 start = end
             }
             // The last paragraph, unless the text ends with its line break.
-            if start < bytes.count { paragraphs.append(Paragraph(range: positions.range(start, bytes.count))) }
+            if start < bytes.count { paragraphs.append(positions.range(start, bytes.count)) }
         }
-        return (Document(text: text, links: links, styles: documentStyles, paragraphs: paragraphs,
-                         attachments: documentAttachments), linkSources)
+        return AssembledDocument(text: bytes, drafts: drafts, links: links, styles: documentStyles,
+                                 paragraphs: paragraphs, attachments: documentAttachments)
     }
 
     /// The offsets just after each LF: where paragraphs end.
@@ -187,10 +178,27 @@ struct PositionTable {
 /// Link edges must not fall inside a grapheme cluster (a flag, a family emoji,
 /// a letter with a combining mark), or a layout would tint half a character.
 enum GraphemeAlignment {
-    static func widen(_ range: Range<Int>, in text: String, bytes: [UInt8]) -> Range<Int> {
+    /// The display text's bytes, and the `String` of them once a boundary needed one.
+    struct LazyText {
+        let bytes: [UInt8]
+        private var made: String?
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        var string: String {
+            mutating get {
+                if let made { return made }
+                let string = String(decoding: bytes, as: UTF8.self)
+                made = string
+                return string
+            }
+        }
+    }
+
+    static func widen(_ range: Range<Int>, in text: inout LazyText) -> Range<Int> {
         var lower = range.lowerBound, upper = range.upperBound
-        if !isSafeBoundary(lower, bytes) { lower = roundDown(lower, in: text) }
-        if !isSafeBoundary(upper, bytes) { upper = roundUp(upper, in: text) }
+        if !isSafeBoundary(lower, text.bytes) { lower = roundDown(lower, in: text.string) }
+        if !isSafeBoundary(upper, text.bytes) { upper = roundUp(upper, in: text.string) }
         return lower..<upper
     }
 

@@ -80,7 +80,8 @@ public final class StreamCompiler: @unchecked Sendable {
         w.key("id")
         if let id = record.id { w.string(id) } else { w.null() }
         w.key("document")
-        if let document = result.document { document.write(to: &w) } else { w.null() }
+        // Straight from the compiler's assembled document: the stream never builds the model.
+        result.writeDocument(to: &w)
         w.key("diagnostics"); w.beginArray()
         for d in result.diagnostics where d.severity != .info || includeInfo {
             w.beginObject()

@@ -79,7 +79,7 @@ enum CompileCommand {
                 let result = compiler.compile(bytes, name: name)
                 reporter.print(result.diagnostics)
                 if result.hasErrors && status == .success { status = .inputErrors }
-                outputs.append((name, result.document?.jsonBytes(), false))
+                outputs.append((name, result.documentJSON(), false))
             }
             progress.update(done: n + 1, errors: status == .success ? 0 : 1)
         }

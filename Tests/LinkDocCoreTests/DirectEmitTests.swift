@@ -1,0 +1,128 @@
+import Foundation
+@testable import LinkDocCore
+import LinkDocModel
+import XCTest
+
+/// The compiler writes a document's JSON straight from its assembled form
+/// (`CompileResult.writeDocument`, `documentJSON`), and builds the model only on
+/// request. Both go through `DocumentJSON.write`; these tests hold the two sources
+/// to the same bytes wherever they could part: link texts as slices of the text,
+/// clusters at link edges, escapes, styles and attachments, every link kind.
+final class DirectEmitTests: XCTestCase {
+    /// The direct bytes, checked against the model's bytes and against a decode of them.
+    private func assertSameJSON(_ result: CompileResult, _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let document = result.document else {
+            XCTAssertNil(result.documentJSON(), label, file: file, line: line)
+            return
+        }
+        let direct = result.documentJSON()
+        XCTAssertEqual(direct.map { String(decoding: $0, as: UTF8.self) },
+                       String(decoding: document.jsonBytes(), as: UTF8.self), label, file: file, line: line)
+        var w = JSONWriter()
+        result.writeDocument(to: &w)
+        XCTAssertEqual(w.bytes, direct, "writeDocument: \(label)", file: file, line: line)
+        if let direct {
+            XCTAssertEqual(try? Document(jsonData: Data(direct)), document, "decode: \(label)", file: file, line: line)
+        }
+    }
+
+    func testSpecExamples() throws {
+        let examples = try SpecFile.load()
+        var compilers: [String: Compiler] = [:]
+        for example in examples {
+            let compiler = try compilers[example.manifest] ?? Compiler(
+                manifest: try Manifest.load(path: SpecFile.grammarDirectory.appendingPathComponent(example.manifest).path))
+            compilers[example.manifest] = compiler
+            assertSameJSON(compiler.compile(example.input, name: "<spec>"), "spec example \(example.number)")
+        }
+    }
+
+    func testExamples() throws {
+        let examples = SpecFile.packageRoot.appendingPathComponent("Examples")
+        let compiler = Compiler(manifest: try Manifest.load(path: examples.appendingPathComponent("linkdoc.json").path))
+        var files = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter {
+            $0.hasSuffix(".txt") || $0.hasSuffix(".html")
+        }
+        files += try FileManager.default.contentsOfDirectory(atPath: examples.appendingPathComponent("flawed").path)
+            .filter { $0.hasSuffix(".txt") }.map { "flawed/" + $0 }
+        XCTAssertGreaterThanOrEqual(files.count, 8)
+        for file in files.sorted() {
+            let bytes = Array(try Data(contentsOf: examples.appendingPathComponent(file)))
+            assertSameJSON(compiler.compile(bytes, name: file), file)
+        }
+    }
+
+    /// Random mixes of markup, HTML and awkward text: emoji sequences and flags,
+    /// combining marks (also right at link edges, where ranges widen), CRLF and
+    /// lone CR, characters JSON must escape, and every kind of link.
+    func testRandomDocuments() throws {
+        let examples = SpecFile.packageRoot.appendingPathComponent("Examples")
+        let compiler = Compiler(manifest: try Manifest.load(path: examples.appendingPathComponent("linkdoc.json").path))
+        let text = [
+            "plain text ", "中文说明，", "👨‍👩‍👧", "🇨🇳🇺🇸", "e\u{301}", "\u{301}", "\u{308}\u{301}", "©", "\r\n", "\n", "\r", "\t",
+            "\"quoted\" \\ ", "\u{2028}", "\u{7F}", "\u{1}", "x", "한국어", "ก\u{E31}", "Ωμέγα ", "\u{200D}", "\u{FE0F}",
+        ]
+        let markup = [
+            "《用户协议》", "《隐私政策》", "《未知》", "@小明 ", "@alice ", "@nobody ", "#周末去哪儿# ", "#iOS开发#",
+            "[帮助](https://example.com/help)", "[展开](action:expand)", "[话题](topic:ios)", "[人](user:u_1)",
+            "[信](mailto:a@b.example)", "https://example.com/a?b=c ", "xiaoming.dev@example.com ", "400-820-8820 ",
+            "+86 138 0013 8000 ", "[《用户协议》](agreement:terms)", "[👨‍👩‍👧](https://e.com)", "[e\u{301}](https://e.com)",
+            "[\u{301}x](https://e.com \"提示\")", "\\《", "tel:10086 ",
+        ]
+        let html = [
+            "<b>粗体</b>", "<i style=\"color:#f00\">it</i>", "<u>u</u>", "<s>s</s>", "<sup>2</sup>", "<sub>n</sub>",
+            "<span style=\"background-color: #00ff0080; font-weight: bold\">bg</span>",
+            "<img src=\"https://example.com/x.png\" alt=\"图\" width=\"16\" height=\"8\">", "<img alt=\"\">",
+            "<a href=\"https://example.com\" title=\"提示\">链接</a>", "<a href=\"mailto:a@b.example\">mail</a>",
+            "<a href=\"agreement:third-party\">清单</a>", "<a href=\"action:agree\">同意</a>", "<br>", "&amp;", "&lt;",
+            "<p>", "</p>", "<b>e\u{301}<i>👨‍👩‍👧</i></b>",
+        ]
+        // A fixed linear congruential sequence (Knuth's MMIX constants), so that a failure can be replayed.
+        var state: UInt64 = 0x5EED_0E17
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var kinds = Set<LinkKind>()
+        var styled = 0, withAttachments = 0
+        for n in 0..<600 {
+            let isHTML = n % 2 == 1
+            let pool = isHTML ? text + markup + html : text + markup
+            var source = isHTML ? "<p>" : ""
+            for _ in 0..<random(24) { source += pool[random(pool.count)] }
+            let result = compiler.compile(source, name: "random-\(n)")
+            assertSameJSON(result, "random \(n): \(source.debugDescription)")
+            if let document = result.document {
+                kinds.formUnion(document.links.map(\.kind))
+                if !document.styles.isEmpty { styled += 1 }
+                if !document.attachments.isEmpty { withAttachments += 1 }
+            }
+        }
+        XCTAssertEqual(kinds, Set(LinkKind.allCases), "the random documents hold every kind of link")
+        XCTAssertGreaterThan(styled, 0)
+        XCTAssertGreaterThan(withAttachments, 0)
+    }
+
+    /// A document set on a result replaces the compiled one, in the model and in the JSON.
+    func testReplacedDocument() throws {
+        var result = Compiler().compile("[a](https://example.com) b")
+        let replacement = Document(text: "x", links: [], paragraphs: [])
+        result.document = replacement
+        XCTAssertEqual(result.document, replacement)
+        XCTAssertEqual(result.documentJSON(), replacement.jsonBytes())
+        result.document = nil
+        XCTAssertNil(result.documentJSON())
+        var w = JSONWriter()
+        result.writeDocument(to: &w)
+        XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "null")
+    }
+
+    /// A model built by hand writes its own link text, even where it is not the
+    /// slice of the display text that its range names.
+    func testModelWritesItsOwnLinkText() {
+        let range = TextRange(utf16: TextSpan(location: 0, length: 1), scalars: TextSpan(location: 0, length: 1),
+                              utf8: TextSpan(location: 0, length: 1))
+        let document = Document(text: "ab", links: [Link(text: "zz", range: range, url: nil, target: .action(name: "go"))])
+        XCTAssert(String(decoding: document.jsonBytes(), as: UTF8.self).contains(#""text":"zz""#))
+    }
+}
