@@ -82,9 +82,8 @@ public enum DocumentJSON {
     static func writeLink<Source: DocumentJSONSource>(_ i: Int, of document: Source, text: UnsafeBufferPointer<UInt8>,
                                                       to w: inout JSONWriter) {
         let target = document.linkTarget(at: i)
-        w.beginObject()
-        w.key("kind"); w.string(target.kind.rawValue)
-        w.key("text"); document.withLinkTextUTF8(at: i, in: text) { w.string(utf8: $0) }
+        writeLinkOpening(target.kind, to: &w)
+        document.withLinkTextUTF8(at: i, in: text) { w.string(utf8: $0) }
         w.key("range"); document.linkRange(at: i).write(to: &w)
         w.member("url", document.linkURL(at: i))
         w.member("tooltip", document.linkTooltip(at: i))
@@ -108,6 +107,20 @@ public enum DocumentJSON {
             w.key("name"); w.string(name)
         }
         w.endObject()
+    }
+
+    /// `{"kind":"…","text":`, with which every link begins, under one capacity check:
+    /// kind names are lowercase ASCII words, which need no escaping.
+    @usableFromInline
+    static func writeLinkOpening(_ kind: LinkKind, to w: inout JSONWriter) {
+        var name = kind.rawValue
+        name.withUTF8 { name in
+            w.opening(reserving: 18 + name.count) { c in
+                c.ascii(#"{"kind":""#)
+                c.ascii(name)
+                c.ascii(#"","text":"#)
+            }
+        }
     }
 }
 

@@ -192,6 +192,14 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Like `value(reserving:_:)`, for fixed text that ends with a key (`…,"name":`):
+    /// the value written next belongs to that key and takes no comma.
+    @inline(__always)
+    mutating func opening(reserving maxLength: Int, _ body: (inout Cursor) -> Void) {
+        value(reserving: maxLength, body)
+        needsComma = false
+    }
+
     /// Writes into room that `value(reserving:_:)` made; it checks nothing itself.
     struct Cursor {
         /// The longest `int(_:)`: a minus sign and 19 digits (`Int.min`).
@@ -211,6 +219,13 @@ public struct JSONWriter: Sendable {
         mutating func ascii(_ s: StaticString) {
             position.initialize(from: s.utf8Start, count: s.utf8CodeUnitCount)
             position += s.utf8CodeUnitCount
+        }
+
+        /// Bytes that need no escaping, copied as they are.
+        @inline(__always)
+        mutating func ascii(_ s: UnsafeBufferPointer<UInt8>) {
+            if let base = s.baseAddress { position.initialize(from: base, count: s.count) }
+            position += s.count
         }
 
         mutating func int(_ value: Int) {

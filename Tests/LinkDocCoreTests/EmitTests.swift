@@ -41,3 +41,52 @@ final class PositionTableTests: XCTestCase {
         }
     }
 }
+
+/// Link edges are rounded to clusters on a `String` of the stretch around them, not of
+/// the whole text; both must give the same clusters at every offset.
+final class GraphemeAlignmentTests: XCTestCase {
+    private let alphabet = [
+        "a", " ", "\n", "é", "e\u{301}", "\u{301}", "\u{308}", "中", "《", "😀", "👨‍👩‍👧", "👍🏽", "\u{200D}", "\u{FE0F}",
+        "🇨🇳", "🇺🇸", "\u{1F1E6}", "©", "©\u{FE0F}", "한", "\u{1100}\u{1161}\u{11A8}", "ก\u{E31}", "क\u{94D}ष", "\u{600}1",
+        "Ω", "ж\u{483}", "\r", "\u{7F}",
+    ]
+
+    /// `fresh`: a new segmenter for each offset, so that each rounds on a stretch (one
+    /// segmenter goes over to the whole text once its stretches add up to the text).
+    private func assertSameRounding(_ text: String, fresh: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        let bytes = Array(text.utf8)
+        let label = text.count > 40 ? text.prefix(40).debugDescription + "… (\(bytes.count) bytes)" : text.debugDescription
+        var segmenter = GraphemeAlignment.Segmenter(bytes: bytes)
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            offset += String(scalar).utf8.count
+            guard !GraphemeAlignment.isSafeBoundary(offset, bytes) else { continue }
+            if fresh { segmenter = GraphemeAlignment.Segmenter(bytes: bytes) }
+            XCTAssertEqual(segmenter.roundDown(offset), GraphemeAlignment.roundDown(offset, in: text),
+                           "down \(label) at \(offset)", file: file, line: line)
+            XCTAssertEqual(segmenter.roundUp(offset), GraphemeAlignment.roundUp(offset, in: text),
+                           "up \(label) at \(offset)", file: file, line: line)
+        }
+    }
+
+    func testStretchesRoundAsTheWholeTextDoes() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<400 {
+            let length = Int.random(in: 0...40, using: &generator)
+            // Plain runs between the awkward characters, so that stretches end inside the text.
+            assertSameRounding((0..<length).map { _ in
+                Bool.random(using: &generator) ? "ab" : alphabet.randomElement(using: &generator)!
+            }.joined(), fresh: true)
+        }
+    }
+
+    /// Runs with no safe boundary longer than a stretch may reach, and more rounding than
+    /// the text is long: both go over to the whole text.
+    func testLongRunsWithoutPlainBoundaries() {
+        for fresh in [false, true] {
+            assertSameRounding(String(repeating: "ж\u{483}", count: 400) + "a" + String(repeating: "🇨🇳", count: 100), fresh: fresh)
+            assertSameRounding("a" + String(repeating: "\u{301}", count: 700) + "b", fresh: fresh)
+            assertSameRounding(String(repeating: "👨‍👩‍👧 ", count: 60), fresh: fresh)
+        }
+    }
+}

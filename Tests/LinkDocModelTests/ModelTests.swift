@@ -224,6 +224,20 @@ final class DocumentTests: XCTestCase {
         }
     }
 
+    /// Links open with their kind under one capacity check and without the escaping
+    /// scan (`DocumentJSON.writeLinkOpening`): every kind name must be a plain word.
+    func testKindNamesNeedNoEscaping() {
+        for kind in LinkKind.allCases {
+            XCTAssert(!kind.rawValue.isEmpty && kind.rawValue.utf8.allSatisfy { (0x61...0x7A).contains($0) }, kind.rawValue)
+        }
+        let two = Document(text: "ab", links: [
+            Link(text: "a", range: Self.range(0, 1, 0, 1, 0, 1), url: "https://e.com", target: .url),
+            Link(text: "b", range: Self.range(1, 1, 1, 1, 1, 1), url: nil, target: .action(name: "go")),
+        ])
+        XCTAssert(String(decoding: two.jsonBytes(), as: UTF8.self).contains(
+            #""url":"https://e.com"},{"kind":"action","text":"b","range""#))
+    }
+
     func testRejectsAnotherVersion() {
         let json = #"{"version":2,"text":"","links":[],"styles":[],"paragraphs":[]}"#
         XCTAssertThrowsError(try Document(jsonData: Data(json.utf8))) { error in

@@ -8,9 +8,8 @@ enum DocumentAssembler {
     /// Styles and attachments come with their byte ranges in the display text.
     static func assemble(text bytes: [UInt8], links drafts: [LinkDraft], styles: [(Range<Int>, Style)] = [],
                          attachments: [(Range<Int>, Attachment)] = []) -> AssembledDocument {
-        // The text as a `String` only where an edge may split a cluster (the standard
-        // library's segmentation needs one); plain text never makes it.
-        var text = GraphemeAlignment.LazyText(bytes: bytes)
+        // Strings of the text only around edges that may split a cluster.
+        var text = GraphemeAlignment.Segmenter(bytes: bytes)
         // Widening may make neighbours touch or overlap; the earlier link keeps the cluster.
         var kept: [(draft: Int, range: Range<Int>)] = []
         kept.reserveCapacity(drafts.count)
@@ -178,27 +177,62 @@ struct PositionTable {
 /// Link edges must not fall inside a grapheme cluster (a flag, a family emoji,
 /// a letter with a combining mark), or a layout would tint half a character.
 enum GraphemeAlignment {
-    /// The display text's bytes, and the `String` of them once a boundary needed one.
-    struct LazyText {
+    /// Rounds offsets of the display text to grapheme cluster boundaries. The standard
+    /// library's segmentation needs a `String`; rather than validating the whole text
+    /// into one (most documents never need it), each rounding decodes just the stretch
+    /// around its offset, from the nearest safe boundary before it to the nearest after
+    /// it (`isSafeBoundary`). Both are boundaries of the whole text, and nothing before
+    /// a pair of plain characters bears on the segmentation after it: the rules that
+    /// look further back (emoji ZWJ sequences, regional-indicator pairs, Indic conjuncts)
+    /// chain through characters that are never plain. So the stretch segments as the
+    /// whole text does. Stretches are bounded (`reach`), and once they have decoded as
+    /// many bytes as the text has, the whole text is decoded once and used from then
+    /// on, so a long text of other scripts costs no more than before.
+    struct Segmenter {
         let bytes: [UInt8]
-        private var made: String?
+        private var whole: String?
+        private var decoded = 0
+        /// How far a stretch may reach on each side of its offset before the whole text is used.
+        static let reach = 256
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
-        var string: String {
-            mutating get {
-                if let made { return made }
+        /// The text around `offset` (which starts a scalar) and where it starts in the display text.
+        private mutating func stretch(around offset: Int) -> (text: String, start: Int) {
+            if let whole { return (whole, 0) }
+            var start = offset, end = offset
+            repeat {
+                start = GraphemeAlignment.previousStart(start, bytes)
+            } while offset - start <= Self.reach && !GraphemeAlignment.isSafeBoundary(start, bytes)
+            repeat {
+                end = GraphemeAlignment.nextStart(end, bytes)
+            } while end - offset <= Self.reach && !GraphemeAlignment.isSafeBoundary(end, bytes)
+            decoded += end - start
+            guard GraphemeAlignment.isSafeBoundary(start, bytes) && GraphemeAlignment.isSafeBoundary(end, bytes)
+                    && decoded <= bytes.count else {
                 let string = String(decoding: bytes, as: UTF8.self)
-                made = string
-                return string
+                whole = string
+                return (string, 0)
             }
+            let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+            return (text, start)
+        }
+
+        mutating func roundDown(_ offset: Int) -> Int {
+            let (text, start) = stretch(around: offset)
+            return start + GraphemeAlignment.roundDown(offset - start, in: text)
+        }
+
+        mutating func roundUp(_ offset: Int) -> Int {
+            let (text, start) = stretch(around: offset)
+            return start + GraphemeAlignment.roundUp(offset - start, in: text)
         }
     }
 
-    static func widen(_ range: Range<Int>, in text: inout LazyText) -> Range<Int> {
+    static func widen(_ range: Range<Int>, in text: inout Segmenter) -> Range<Int> {
         var lower = range.lowerBound, upper = range.upperBound
-        if !isSafeBoundary(lower, text.bytes) { lower = roundDown(lower, in: text.string) }
-        if !isSafeBoundary(upper, text.bytes) { upper = roundUp(upper, in: text.string) }
+        if !isSafeBoundary(lower, text.bytes) { lower = text.roundDown(lower) }
+        if !isSafeBoundary(upper, text.bytes) { upper = text.roundUp(upper) }
         return lower..<upper
     }
 
@@ -207,14 +241,20 @@ enum GraphemeAlignment {
     /// always a boundary: neither is Extend, ZWJ, SpacingMark, Prepend, Hangul or a
     /// regional indicator, and neither follows a ZWJ. Elsewhere ask the standard
     /// library, which implements the Unicode segmentation rules.
-    private static func isSafeBoundary(_ offset: Int, _ bytes: [UInt8]) -> Bool {
+    static func isSafeBoundary(_ offset: Int, _ bytes: [UInt8]) -> Bool {
         if offset == 0 || offset == bytes.count { return true }
         return isPlain(scalarStarting: offset, bytes) && isPlain(scalarStarting: previousStart(offset, bytes), bytes)
     }
 
-    private static func previousStart(_ offset: Int, _ bytes: [UInt8]) -> Int {
+    static func previousStart(_ offset: Int, _ bytes: [UInt8]) -> Int {
         var i = offset - 1
         while i > 0 && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+        return i
+    }
+
+    static func nextStart(_ offset: Int, _ bytes: [UInt8]) -> Int {
+        var i = offset + 1
+        while i < bytes.count && bytes[i] & 0xC0 == 0x80 { i += 1 }
         return i
     }
 
@@ -236,14 +276,16 @@ enum GraphemeAlignment {
         text.utf8.index(text.utf8.startIndex, offsetBy: offset)
     }
 
-    private static func roundUp(_ offset: Int, in text: String) -> Int {
+    /// The end of the cluster that `offset` lies in (`offset` itself on a boundary).
+    static func roundUp(_ offset: Int, in text: String) -> Int {
         let i = index(offset, in: text)
         if i.samePosition(in: text) != nil { return offset }
         let up = text.index(after: i)  // rounds down to the cluster start, then steps over it
         return text.utf8.distance(from: text.utf8.startIndex, to: up)
     }
 
-    private static func roundDown(_ offset: Int, in text: String) -> Int {
+    /// The start of the cluster that `offset` lies in.
+    static func roundDown(_ offset: Int, in text: String) -> Int {
         let i = index(offset, in: text)
         if i.samePosition(in: text) != nil { return offset }
         let down = text.index(before: text.index(after: i))
