@@ -228,13 +228,19 @@ public struct JSONWriter: Sendable {
             position += s.count
         }
 
+        /// Inlined for the numbers below 100 (most lengths and many offsets; a range
+        /// writes six numbers): those take neither a call nor the digit counting.
+        @inline(__always)
         mutating func int(_ value: Int) {
-            // Offsets and lengths are mostly below 100: those skip the digit counting.
-            if value >= 0 && value < 100 {
+            if UInt(bitPattern: value) < 100 {
                 if value >= 10 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)) }
                 byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
                 return
             }
+            largeInt(value)
+        }
+
+        mutating func largeInt(_ value: Int) {
             // The magnitude as unsigned, so that Int.min needs no special case.
             var v = value.magnitude
             var digits = 1

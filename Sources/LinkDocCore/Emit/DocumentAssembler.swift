@@ -11,12 +11,15 @@ enum DocumentAssembler {
         // Strings of the text only around edges that may split a cluster.
         var text = GraphemeAlignment.Segmenter(bytes: bytes)
         // Widening may make neighbours touch or overlap; the earlier link keeps the cluster.
-        var kept: [(draft: Int, range: Range<Int>)] = []
-        kept.reserveCapacity(drafts.count)
+        // The links start with their UTF-8 spans only; the other units are filled in below,
+        // once one pass has counted them.
+        var links: [AssembledDocument.LinkPlace] = []
+        links.reserveCapacity(drafts.count)
         for (k, draft) in drafts.enumerated() {
             let range = GraphemeAlignment.widen(draft.utf8, in: &text)
-            if let last = kept.last, range.lowerBound < last.range.upperBound { continue }
-            kept.append((k, range))
+            if let last = links.last, range.lowerBound < last.range.utf8.upperBound { continue }
+            let utf8 = TextSpan(location: range.lowerBound, length: range.count)
+            links.append(.init(draft: k, range: TextRange(utf16: utf8, scalars: utf8, utf8: utf8)))
         }
         let styleRanges = styles.map { GraphemeAlignment.widen($0.0, in: &text) }
         let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: &text) }
@@ -26,7 +29,7 @@ enum DocumentAssembler {
         // edges and line starts each ascend already, so they are merged; only
         // styles and attachments (HTML) may come in any order and need a sort.
         var offsets: [Int] = []
-        offsets.reserveCapacity(2 + paragraphBreaks.count + 2 * (kept.count + styleRanges.count + attachmentRanges.count))
+        offsets.reserveCapacity(2 + paragraphBreaks.count + 2 * (links.count + styleRanges.count + attachmentRanges.count))
         var nextBreak = 0
         func append(_ offset: Int) {
             while nextBreak < paragraphBreaks.count && paragraphBreaks[nextBreak] <= offset {
@@ -36,7 +39,7 @@ enum DocumentAssembler {
             offsets.append(offset)
         }
         append(0)
-        for (_, range) in kept { append(range.lowerBound); append(range.upperBound) }
+        for link in links { append(link.range.utf8.location); append(link.range.utf8.upperBound) }
         append(bytes.count)
         if !styleRanges.isEmpty || !attachmentRanges.isEmpty {
             for range in styleRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
@@ -46,9 +49,10 @@ enum DocumentAssembler {
         var positions = PositionTable(bytes: bytes, ascending: offsets)
         func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
 
-        var links: [AssembledDocument.LinkPlace] = []
-        links.reserveCapacity(kept.count)
-        for (k, range) in kept { links.append(.init(draft: k, range: textRange(range))) }
+        for k in links.indices {
+            let utf8 = links[k].range.utf8
+            links[k].range = positions.range(utf8.location, utf8.upperBound)
+        }
         var documentStyles: [Style] = []
         if !styles.isEmpty { documentStyles.reserveCapacity(styles.count) }
         for (range, style) in zip(styleRanges, styles) {
