@@ -191,7 +191,8 @@ enum GraphemeAlignment {
     /// chain through characters that are never plain. So the stretch segments as the
     /// whole text does. Stretches are bounded (`reach`), and once they have decoded as
     /// many bytes as the text has, the whole text is decoded once and used from then
-    /// on, so a long text of other scripts costs no more than before.
+    /// on: a long text of other scripts with many links decodes at most about twice
+    /// its length, never once per link.
     struct Segmenter {
         let bytes: [UInt8]
         private var whole: String?
