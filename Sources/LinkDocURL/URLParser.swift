@@ -54,6 +54,15 @@ enum URLParser {
                         return try machine.run()
                     }
                 }
+                if let url = parseCommonForm(trimmed) {
+                    #if DEBUG
+                    // The fast path must give exactly the state machine's result (see CommonForm.swift).
+                    var machine = StateMachine(input: trimmed, base: base)
+                    let expected = try? machine.run()
+                    assert(expected == url, "parseCommonForm differs from the state machine")
+                    #endif
+                    return url
+                }
                 var machine = StateMachine(input: trimmed, base: base)
                 return try machine.run()
             } catch {
@@ -67,7 +76,7 @@ enum URLParser {
 }
 
 /// The scheme kind of input[0..<end], ASCII case-insensitively.
-private func classifyScheme(_ input: UnsafeBufferPointer<UInt8>, _ end: Int) -> SchemeKind {
+func classifyScheme(_ input: UnsafeBufferPointer<UInt8>, _ end: Int) -> SchemeKind {
     @inline(__always) func matches(_ s: [UInt8]) -> Bool {
         guard s.count == end else { return false }
         for i in 0 ..< end where asciiLowercased(input[i]) != s[i] { return false }
