@@ -15,11 +15,32 @@
 // scheme the state machine reaches the authority state with or without a base. Debug builds
 // (and so `swift test`, with all of WPT) check every result of this path against the state machine.
 
-/// Host bytes the fast path accepts: none of them is a forbidden domain code point, changes under
-/// domain to ASCII (beyond lowercasing) or ends the host.
-@inline(__always)
-private func isCommonHostByte(_ b: UInt8) -> Bool {
-    isASCIIAlphanumeric(b) || b == 0x2D || b == 0x2E || b == 0x5F  // - . _
+/// A set of ASCII bytes as a 128-bit mask (bit b of low for b < 64, bit b - 64 of high), for
+/// the scans below: one table-free test per byte. Bytes >= 0x80 are never members.
+private struct ByteMask {
+    let low: UInt64
+    let high: UInt64
+
+    /// The ASCII bytes of `set`.
+    init(_ set: PercentEncodeSet) {
+        self.init(low: set.low, high: set.high)
+    }
+
+    init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
+    @inline(__always)
+    func contains(_ b: UInt8) -> Bool {
+        let word = b < 64 ? low : high
+        return b < 128 && (word >> UInt64(b & 63)) & 1 != 0
+    }
+
+    /// Host bytes the fast path accepts: ASCII letters, digits, "-", "." and "_". None of them is
+    /// a forbidden domain code point, changes under domain to ASCII (beyond lowercasing) or ends
+    /// the host.
+    static var commonHost: ByteMask { ByteMask(low: 0x03FF_6000_0000_0000, high: 0x07FF_FFFE_87FF_FFFE) }
 }
 
 /// Whether input[start..<end] is a single- or double-dot path segment: ".", "..", or either with
@@ -47,15 +68,18 @@ private func decimalLength(_ value: Int) -> Int {
 }
 
 extension URLParser {
-    /// The URL for `input` (already trimmed, without tab or newline) when it has the common form
-    /// described at the top of this file; nil otherwise.
+    /// The URL for `input` when it has the common form described at the top of this file; nil
+    /// otherwise. `input` need not be trimmed: a C0 control, space, tab or newline anywhere makes
+    /// it leave the common form (no scheme, host or port byte is one, and every percent-encode set
+    /// used below contains them all).
     static func parseCommonForm(_ input: UnsafeBufferPointer<UInt8>) -> WHATWGURL? {
         let n = input.count
 
-        // Scheme: letters and digits up to ":" ("+", "-", "." never occur in a special scheme).
-        guard n > 0, isASCIIAlpha(input[0]) else { return nil }
-        var p = 1
-        while p < n, isASCIIAlphanumeric(input[p]) { p += 1 }
+        // Scheme: the first ":" within the first 6 bytes ends it. classifyScheme only says
+        // "special" when the bytes before it are the letters of a special scheme's name, and then
+        // the state machine's scheme state reads exactly those bytes as the scheme too.
+        var p = 0
+        while p < n, p < 6, input[p] != 0x3A { p += 1 }
         guard p < n, input[p] == 0x3A else { return nil }
         let schemeEnd = p
         let kind = classifyScheme(input, schemeEnd)
@@ -65,7 +89,8 @@ extension URLParser {
         guard p + 2 < n, input[p + 1] == 0x2F, input[p + 2] == 0x2F else { return nil }
         let hostStart = p + 3
         p = hostStart
-        while p < n, isCommonHostByte(input[p]) { p += 1 }
+        let hostMask = ByteMask.commonHost
+        while p < n, hostMask.contains(input[p]) { p += 1 }
         let hostEnd = p
         guard hostEnd > hostStart else { return nil }
         // "Ends in a number" (then the host is an IPv4 address or invalid): the last label, after
@@ -94,20 +119,25 @@ extension URLParser {
         // Path: copied as is when no byte needs encoding and no segment is a dot segment.
         let pathStart = p
         if p < n, input[p] == 0x2F {
-            let pathSet = PercentEncodeSet.path
+            // Bytes that are not copied as they are: the path percent-encode set (which holds "?"
+            // and "#") plus "/" and "\". One test per byte for the ordinary ones.
+            let path = PercentEncodeSet.path
+            let pathStop = ByteMask(low: path.low | 1 << 0x2F, high: path.high | 1 << (0x5C - 64))
             p += 1
             var segmentStart = p
             while p < n {
                 let b = input[p]
-                if b == 0x2F {
+                if b < 0x80, !pathStop.contains(b) {
+                    p += 1
+                } else if b == 0x2F {
                     if isDotSegment(input, segmentStart, p) { return nil }
-                    segmentStart = p + 1
+                    p += 1
+                    segmentStart = p
                 } else if b == 0x3F || b == 0x23 {
                     break
-                } else if b == 0x5C || pathSet.contains(b) {
-                    return nil
+                } else {
+                    return nil  // a byte to percent-encode, or "\"
                 }
-                p += 1
             }
             if isDotSegment(input, segmentStart, p) { return nil }
         }
@@ -117,20 +147,27 @@ extension URLParser {
         var queryStart: Int? = nil
         if p < n, input[p] == 0x3F {
             queryStart = p
-            let querySet = PercentEncodeSet.specialQuery
+            let queryStop = ByteMask(PercentEncodeSet.specialQuery)  // holds "#"
             p += 1
-            while p < n, input[p] != 0x23 {
-                if querySet.contains(input[p]) { return nil }
-                p += 1
+            while p < n {
+                let b = input[p]
+                if b < 0x80, !queryStop.contains(b) {
+                    p += 1
+                } else if b == 0x23 {
+                    break
+                } else {
+                    return nil
+                }
             }
         }
         var fragmentStart: Int? = nil
         if p < n {  // at "#"
             fragmentStart = p
-            let fragmentSet = PercentEncodeSet.fragment
+            let fragmentStop = ByteMask(PercentEncodeSet.fragment)
             p += 1
             while p < n {
-                if fragmentSet.contains(input[p]) { return nil }
+                let b = input[p]
+                if b >= 0x80 || fragmentStop.contains(b) { return nil }
                 p += 1
             }
         }

@@ -8,11 +8,6 @@
 // host, authority) loop over the run in place instead of going once around the state machine
 // per byte. Every step is O(1) amortized per input byte, so parsing is linear.
 
-private let schemeHTTP = Array("http".utf8)
-private let schemeHTTPS = Array("https".utf8)
-private let schemeWS = Array("ws".utf8)
-private let schemeWSS = Array("wss".utf8)
-private let schemeFTP = Array("ftp".utf8)
 private let schemeFile = Array("file".utf8)
 
 private enum State {
@@ -28,10 +23,24 @@ private let cAt = 0x40, cDot = 0x2E, cSpace = 0x20
 private let cOpenBracket = 0x5B, cCloseBracket = 0x5D, cPlus = 0x2B, cMinus = 0x2D
 
 enum URLParser {
-    /// Strips leading/trailing C0 control or space and removes ASCII tab/newline, then runs the
-    /// state machine.
     static func parse(_ input: String, base: WHATWGURL?, maxLength: Int) throws(URLValidationError) -> WHATWGURL {
         if input.utf8.count > maxLength { throw .inputTooLong }
+        // The common form (CommonForm.swift) holds no C0 control, space, tab or newline, so the
+        // fast path runs on the input as it is: input that would need trimming or tab/newline
+        // removal is not in the common form and takes the state machine.
+        if let fast = input.utf8.withContiguousStorageIfAvailable(parseCommonForm), let url = fast {
+            #if DEBUG
+            assert((try? parseWithStateMachine(input, base: base)) == url,
+                   "parseCommonForm differs from the state machine")
+            #endif
+            return url
+        }
+        return try parseWithStateMachine(input, base: base)
+    }
+
+    /// Strips leading/trailing C0 control or space and removes ASCII tab/newline, then runs the
+    /// state machine.
+    static func parseWithStateMachine(_ input: String, base: WHATWGURL?) throws(URLValidationError) -> WHATWGURL {
         var text = input
         var failure = URLValidationError.missingSchemeNonRelativeURL
         let url: WHATWGURL? = text.withUTF8 { raw in
@@ -54,15 +63,6 @@ enum URLParser {
                         return try machine.run()
                     }
                 }
-                if let url = parseCommonForm(trimmed) {
-                    #if DEBUG
-                    // The fast path must give exactly the state machine's result (see CommonForm.swift).
-                    var machine = StateMachine(input: trimmed, base: base)
-                    let expected = try? machine.run()
-                    assert(expected == url, "parseCommonForm differs from the state machine")
-                    #endif
-                    return url
-                }
                 var machine = StateMachine(input: trimmed, base: base)
                 return try machine.run()
             } catch {
@@ -77,18 +77,20 @@ enum URLParser {
 
 /// The scheme kind of input[0..<end], ASCII case-insensitively.
 func classifyScheme(_ input: UnsafeBufferPointer<UInt8>, _ end: Int) -> SchemeKind {
-    @inline(__always) func matches(_ s: [UInt8]) -> Bool {
-        guard s.count == end else { return false }
-        for i in 0 ..< end where asciiLowercased(input[i]) != s[i] { return false }
+    // Names as StaticString: comparing against their bytes needs no array (no retain, no bounds
+    // check), and only the names of the input's length are compared.
+    @inline(__always) func matches(_ name: StaticString) -> Bool {
+        let bytes = name.utf8Start
+        for i in 0 ..< end where asciiLowercased(input[i]) != bytes[i] { return false }
         return true
     }
     switch end {
-    case 2 where matches(schemeWS): return .ws
-    case 3 where matches(schemeWSS): return .wss
-    case 3 where matches(schemeFTP): return .ftp
-    case 4 where matches(schemeHTTP): return .http
-    case 4 where matches(schemeFile): return .file
-    case 5 where matches(schemeHTTPS): return .https
+    case 2 where matches("ws"): return .ws
+    case 3 where matches("wss"): return .wss
+    case 3 where matches("ftp"): return .ftp
+    case 4 where matches("http"): return .http
+    case 4 where matches("file"): return .file
+    case 5 where matches("https"): return .https
     default: return .other
     }
 }
