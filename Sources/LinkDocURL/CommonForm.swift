@@ -7,7 +7,7 @@
 // "\" and no dot segment ("." / ".." / "%2e" forms). For such input the state machine only
 // lowercases scheme and host, drops a default port, writes the port in canonical decimal and
 // turns an empty path into "/"; everything else is copied as is. So this path checks the shape in
-// one scan that writes nothing, then builds the href with one allocation and a few copies.
+// one scan that writes nothing, then keeps the input as the href or builds it with one allocation.
 //
 // Any other input (credentials, IP addresses, IDNA hosts, bytes to encode, backslashes, dot
 // segments, "file:", non-special schemes, relative references …) returns nil, and the caller runs
@@ -68,11 +68,11 @@ private func decimalLength(_ value: Int) -> Int {
 }
 
 extension URLParser {
-    /// The URL for `input` when it has the common form described at the top of this file; nil
-    /// otherwise. `input` need not be trimmed: a C0 control, space, tab or newline anywhere makes
+    /// The URL for `string`, whose UTF-8 bytes are `input`, when it has the common form described
+    /// at the top of this file; nil otherwise. `input` need not be trimmed: a C0 control, space, tab or newline anywhere makes
     /// it leave the common form (no scheme, host or port byte is one, and every percent-encode set
     /// used below contains them all).
-    static func parseCommonForm(_ input: UnsafeBufferPointer<UInt8>) -> WHATWGURL? {
+    static func parseCommonForm(_ string: String, _ input: UnsafeBufferPointer<UInt8>) -> WHATWGURL? {
         let n = input.count
 
         // Scheme: the first ":" within the first 6 bytes ends it. classifyScheme only says
@@ -115,6 +115,7 @@ extension URLParser {
             if p > digitsStart, value != kind.defaultPort { port = value }
         }
         guard p == n || input[p] == 0x2F || input[p] == 0x3F || input[p] == 0x23 else { return nil }
+        let portEnd = p
 
         // Path: copied as is when no byte needs encoding and no segment is a dot segment.
         let pathStart = p
@@ -180,33 +181,41 @@ extension URLParser {
         let shift = authorityEnd + max(pathLength, 1) - pathEnd
         let total = n + shift
         var url = WHATWGURL()
-        // The href is written to stack memory, then copied into the array: Array(UnsafeBufferPointer)
-        // allocates through code specialized for UInt8, while Array(unsafeUninitializedCapacity:),
-        // Array(repeating:count:) and reserveCapacity go through the standard library's generic
-        // allocation, which looks up the storage class's metadata on every call (it cost more than
-        // the rest of this function).
-        url.buffer = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { out in
-            let source = input.baseAddress!, target = out.baseAddress!
-            for i in 0 ..< hostEnd { target[i] = asciiLowercased(source[i]) }  // ":" and "/" stay
-            var w = hostEnd
-            if let port {
-                target[w] = 0x3A
-                var value = port
-                var digit = authorityEnd
-                while digit > w + 1 {
-                    digit -= 1
-                    target[digit] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
-                    value /= 10
+        // Input that is already serialized (no uppercase in scheme and host, the port as written
+        // is the one serialized, a non-empty path) is its own href: the input string is kept, so
+        // parse and href allocate nothing.
+        let portAsWritten = portEnd - hostEnd == portLength
+        var hasUppercase = false
+        for i in 0 ..< hostEnd where input[i] &- 0x41 < 26 {
+            hasUppercase = true
+            break
+        }
+        if portAsWritten, pathLength > 0, !hasUppercase {
+            url.href = string
+        } else {
+            url.href = String(unsafeUninitializedCapacity: total) { out in
+                let source = input.baseAddress!, target = out.baseAddress!
+                for i in 0 ..< hostEnd { target[i] = asciiLowercased(source[i]) }  // ":" and "/" stay
+                var w = hostEnd
+                if let port {
+                    target[w] = 0x3A
+                    var value = port
+                    var digit = authorityEnd
+                    while digit > w + 1 {
+                        digit -= 1
+                        target[digit] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+                        value /= 10
+                    }
+                    w = authorityEnd
                 }
-                w = authorityEnd
+                if pathLength == 0 {
+                    target[w] = 0x2F
+                } else {
+                    (target + w).update(from: source + pathStart, count: pathLength)
+                }
+                (target + authorityEnd + max(pathLength, 1)).update(from: source + pathEnd, count: n - pathEnd)
+                return total
             }
-            if pathLength == 0 {
-                target[w] = 0x2F
-            } else {
-                (target + w).update(from: source + pathStart, count: pathLength)
-            }
-            (target + authorityEnd + max(pathLength, 1)).update(from: source + pathEnd, count: n - pathEnd)
-            return Array(UnsafeBufferPointer(out))
         }
         url.kind = kind
         url.schemeEnd = schemeEnd

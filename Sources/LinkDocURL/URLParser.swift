@@ -28,7 +28,7 @@ enum URLParser {
         // The common form (CommonForm.swift) holds no C0 control, space, tab or newline, so the
         // fast path runs on the input as it is: input that would need trimming or tab/newline
         // removal is not in the common form and takes the state machine.
-        if let fast = input.utf8.withContiguousStorageIfAvailable(parseCommonForm), let url = fast {
+        if let fast = input.utf8.withContiguousStorageIfAvailable({ parseCommonForm(input, $0) }), let url = fast {
             #if DEBUG
             assert((try? parseWithStateMachine(input, base: base)) == url,
                    "parseCommonForm differs from the state machine")
@@ -97,9 +97,58 @@ func classifyScheme(_ input: UnsafeBufferPointer<UInt8>, _ end: Int) -> SchemeKi
 
 // MARK: - Writing components (always at the end of the buffer, in href order)
 
-extension WHATWGURL {
+/// A URL record while the state machine writes it: the href as growable bytes plus the fields of
+/// WHATWGURL (see there) that describe them. `finish()` makes the WHATWGURL, whose href is a
+/// string. (Fields of its own rather than a nested WHATWGURL: the nested record, which holds a
+/// string, made the appends to `buffer` measurably slower.)
+private struct URLUnderConstruction {
+    var buffer: [UInt8] = []
+    var kind: SchemeKind = .other
+    var schemeEnd = 0
+    var hostKind: HostKind? = nil
+    var usernameEnd = 0
+    var hostStart = 0
+    var hostEnd = 0
+    var portValue: Int? = nil
+    var authorityEnd = 0
+    var pathStart = 0
+    var queryStart: Int? = nil
+    var fragmentStart: Int? = nil
+    var hasOpaquePath = false
+
+    var isSpecial: Bool { kind.isSpecial }
+    /// The record's pathEnd, measured on the bytes written so far.
+    var pathEnd: Int { queryStart ?? fragmentStart ?? buffer.count }
+
+    /// The finished record. The buffer is ASCII by construction (every byte >= 0x80 is
+    /// percent-encoded, hosts are punycode).
+    func finish() -> WHATWGURL {
+        var url = WHATWGURL()
+        url.href = String(decoding: buffer, as: UTF8.self)
+        url.kind = kind
+        url.schemeEnd = schemeEnd
+        url.hostKind = hostKind
+        url.usernameEnd = usernameEnd
+        url.hostStart = hostStart
+        url.hostEnd = hostEnd
+        url.portValue = portValue
+        url.authorityEnd = authorityEnd
+        url.pathStart = pathStart
+        url.queryStart = queryStart
+        url.fragmentStart = fragmentStart
+        url.hasOpaquePath = hasOpaquePath
+        return url
+    }
+
+    /// Appends base's href bytes in `range`. (Not inlined: parsing against a base is rare, and
+    /// inlining it made the state machine's hot appends slower.)
+    @inline(never)
+    mutating func append(from base: WHATWGURL, _ range: Range<Int>) {
+        base.withBytes { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// Sets the scheme (buffer becomes "scheme:"), ASCII-lowercasing it.
-    fileprivate mutating func setScheme(_ scheme: UnsafeBufferPointer<UInt8>, kind: SchemeKind) {
+    mutating func setScheme(_ scheme: UnsafeBufferPointer<UInt8>, kind: SchemeKind) {
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: scheme)
         buffer.withUnsafeMutableBufferPointer { b in
@@ -111,16 +160,16 @@ extension WHATWGURL {
         hostKind = nil
     }
 
-    fileprivate mutating func setScheme(from base: WHATWGURL) {
+    mutating func setScheme(from base: WHATWGURL) {
         buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: base.buffer[0 ... base.schemeEnd])
+        append(from: base, 0 ..< (base.schemeEnd + 1))
         schemeEnd = base.schemeEnd
         kind = base.kind
         hostKind = nil
     }
 
     /// Starts the authority: "//", then credentials and host follow.
-    fileprivate mutating func beginAuthority() {
+    mutating func beginAuthority() {
         buffer.removeSubrange((schemeEnd + 1)...)
         buffer.append(0x2F)
         buffer.append(0x2F)
@@ -132,16 +181,16 @@ extension WHATWGURL {
     }
 
     /// Sets the host to the empty host (no credentials, no port).
-    fileprivate mutating func setEmptyHost() {
+    mutating func setEmptyHost() {
         beginAuthority()
     }
 
     /// Copies username, password, host and port from `base` (same scheme, so same offsets).
-    fileprivate mutating func copyAuthority(from base: WHATWGURL) {
+    mutating func copyAuthority(from base: WHATWGURL) {
         buffer.removeSubrange((schemeEnd + 1)...)
         hostKind = base.hostKind
         guard base.hostKind != nil else { return }
-        buffer.append(contentsOf: base.buffer[(base.schemeEnd + 1) ..< base.authorityEnd])
+        append(from: base, (base.schemeEnd + 1) ..< base.authorityEnd)
         let shift = schemeEnd - base.schemeEnd
         usernameEnd = base.usernameEnd + shift
         hostStart = base.hostStart + shift
@@ -151,7 +200,7 @@ extension WHATWGURL {
 
     /// Marks the end of the authority / start of the path, once.
     @inline(__always)
-    fileprivate mutating func startPath(_ started: inout Bool) {
+    mutating func startPath(_ started: inout Bool) {
         if !started {
             started = true
             authorityEnd = buffer.count
@@ -159,37 +208,37 @@ extension WHATWGURL {
         }
     }
 
-    fileprivate mutating func copyPath(from base: WHATWGURL) {
-        buffer.append(contentsOf: base.buffer[base.pathRange])
+    mutating func copyPath(from base: WHATWGURL) {
+        append(from: base, base.pathRange)
         hasOpaquePath = base.hasOpaquePath
     }
 
-    fileprivate mutating func copyQuery(from base: WHATWGURL) {
+    mutating func copyQuery(from base: WHATWGURL) {
         guard let q = base.queryStart else { return }
         queryStart = buffer.count
-        buffer.append(contentsOf: base.buffer[q ..< base.queryEnd])
+        append(from: base, q ..< base.queryEnd)
     }
 
     /// Sets the query to null (only ever right after it was copied, so it is at the end).
-    fileprivate mutating func removeQuery() {
+    mutating func removeQuery() {
         guard let q = queryStart else { return }
         buffer.removeSubrange(q...)
         queryStart = nil
     }
 
-    fileprivate mutating func beginQuery() {
+    mutating func beginQuery() {
         queryStart = buffer.count
         buffer.append(0x3F)
     }
 
-    fileprivate mutating func beginFragment() {
+    mutating func beginFragment() {
         fragmentStart = buffer.count
         buffer.append(0x23)
     }
 
     /// "Shorten a URL's path" (the path is at the end of the buffer): drop the last segment,
     /// except a lone normalized Windows drive letter of a file URL ("/C:").
-    fileprivate mutating func shortenPath() {
+    mutating func shortenPath() {
         let length = buffer.count - pathStart
         if kind == .file, length == 3, buffer[pathStart] == 0x2F, isASCIIAlpha(buffer[pathStart + 1]),
            buffer[pathStart + 2] == 0x3A {
@@ -209,7 +258,7 @@ extension WHATWGURL {
 private struct StateMachine {
     let input: UnsafeBufferPointer<UInt8>
     let base: WHATWGURL?
-    var url = WHATWGURL()
+    var url = URLUnderConstruction()
 
     init(input: UnsafeBufferPointer<UInt8>, base: WHATWGURL?) {
         self.input = input
@@ -525,7 +574,7 @@ private struct StateMachine {
                         url.copyAuthority(from: base)
                         if !StateMachine.startsWithWindowsDriveLetter(input, p), base.firstSegmentIsNormalizedDriveLetter {
                             url.startPath(&pathStarted)
-                            url.buffer.append(contentsOf: base.buffer[base.pathStart ..< (base.pathStart + 3)])
+                            url.append(from: base, base.pathStart ..< (base.pathStart + 3))
                         }
                     }
                     state = .path
@@ -664,7 +713,7 @@ private struct StateMachine {
             url.queryStart = url.queryStart.map { $0 + 2 }
             url.fragmentStart = url.fragmentStart.map { $0 + 2 }
         }
-        return url
+        return url.finish()
     }
 }
 
