@@ -16,11 +16,30 @@ func domainToASCIIBytes(_ domain: [UInt8], beStrict: Bool) throws(URLValidationE
         if domain.isEmpty { throw .domainToASCII }
         return domain.map(asciiLowercased)
     }
-    var text = String(decoding: domain, as: UTF8.self)
-    guard let ascii = text.withUTF8({ icuToASCII($0, beStrict: beStrict) }), !ascii.isEmpty else {
-        throw .domainToASCII
+    // Valid UTF-8 (the usual case) goes to ICU as it is; only invalid UTF-8 needs the decoding
+    // with U+FFFD replacement, which makes a String (an allocation and a second validation).
+    let ascii: [UInt8]?
+    if isValidUTF8(domain) {
+        ascii = domain.withUnsafeBufferPointer { icuToASCII($0, beStrict: beStrict) }
+    } else {
+        var text = String(decoding: domain, as: UTF8.self)
+        ascii = text.withUTF8 { icuToASCII($0, beStrict: beStrict) }
     }
+    guard let ascii, !ascii.isEmpty else { throw .domainToASCII }
     return ascii
+}
+
+/// Whether `bytes` is well-formed UTF-8 (then String(decoding:as: UTF8.self) keeps it as it is).
+private func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue: continue
+        case .emptyInput: return true
+        case .error: return false
+        }
+    }
 }
 
 /// UTS #46 ToASCII through ICU; nil when the (masked) ICU errors say the domain is invalid.
@@ -29,18 +48,19 @@ private func icuToASCII(_ src: UnsafeBufferPointer<UInt8>, beStrict: Bool) -> [U
     for _ in 0 ..< 2 {
         var length: Int32 = 0
         var errors: UInt32 = 0
-        var out = [UInt8](repeating: 0, count: capacity)
-        let rc = src.withMemoryRebound(to: CChar.self) { s in
-            out.withUnsafeMutableBufferPointer { d in
-                d.withMemoryRebound(to: CChar.self) { d in
-                    linkdoc_domain_to_ascii(s.baseAddress, Int32(s.count), beStrict ? 1 : 0,
-                                            d.baseAddress, Int32(d.count), &length, &errors)
-                }
+        // ICU writes to stack memory; the result is then copied into an array of its exact size
+        // (Array(UnsafeBufferPointer) allocates through code specialized for UInt8, unlike
+        // Array(repeating:count:), see CommonForm.swift).
+        let (rc, out) = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { d in
+            let rc = src.withMemoryRebound(to: CChar.self) { s in
+                linkdoc_domain_to_ascii(s.baseAddress, Int32(s.count), beStrict ? 1 : 0,
+                                        d.baseAddress, Int32(d.count), &length, &errors)
             }
+            guard rc == LINKDOC_ICU_OK else { return (rc, [UInt8]()) }
+            return (rc, Array(UnsafeRawBufferPointer(start: d.baseAddress, count: Int(length))))
         }
         switch rc {
         case LINKDOC_ICU_OK:
-            out.removeSubrange(Int(length)...)
             return out
         case LINKDOC_ICU_BUFFER_TOO_SMALL:
             capacity = Int(length) + 1
