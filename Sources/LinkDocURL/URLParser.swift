@@ -97,52 +97,28 @@ func classifyScheme(_ input: UnsafeBufferPointer<UInt8>, _ end: Int) -> SchemeKi
 
 // MARK: - Writing components (always at the end of the buffer, in href order)
 
-/// A URL record while the state machine writes it: the href as growable bytes plus the fields of
-/// WHATWGURL (see there) that describe them. `finish()` makes the WHATWGURL, whose href is a
-/// string. (Fields of its own rather than a nested WHATWGURL: the nested record, which holds a
-/// string, made the appends to `buffer` measurably slower.)
+/// A URL record while the state machine writes it: the href as growable bytes, plus the record
+/// whose offsets describe them. `finish()` turns the bytes into the record's href string.
+/// (Through a dynamic-member key path the state machine could write `url.schemeEnd`, but those
+/// key paths were not optimized away: non-ASCII parsing took 13% more instructions.)
 private struct URLUnderConstruction {
     var buffer: [UInt8] = []
-    var kind: SchemeKind = .other
-    var schemeEnd = 0
-    var hostKind: HostKind? = nil
-    var usernameEnd = 0
-    var hostStart = 0
-    var hostEnd = 0
-    var portValue: Int? = nil
-    var authorityEnd = 0
-    var pathStart = 0
-    var queryStart: Int? = nil
-    var fragmentStart: Int? = nil
-    var hasOpaquePath = false
+    var record = WHATWGURL()
 
-    var isSpecial: Bool { kind.isSpecial }
+    var isSpecial: Bool { record.kind.isSpecial }
+
     /// The record's pathEnd, measured on the bytes written so far.
-    var pathEnd: Int { queryStart ?? fragmentStart ?? buffer.count }
+    var pathEnd: Int { record.queryStart ?? record.fragmentStart ?? buffer.count }
 
     /// The finished record. The buffer is ASCII by construction (every byte >= 0x80 is
     /// percent-encoded, hosts are punycode).
     func finish() -> WHATWGURL {
-        var url = WHATWGURL()
+        var url = record
         url.href = String(decoding: buffer, as: UTF8.self)
-        url.kind = kind
-        url.schemeEnd = schemeEnd
-        url.hostKind = hostKind
-        url.usernameEnd = usernameEnd
-        url.hostStart = hostStart
-        url.hostEnd = hostEnd
-        url.portValue = portValue
-        url.authorityEnd = authorityEnd
-        url.pathStart = pathStart
-        url.queryStart = queryStart
-        url.fragmentStart = fragmentStart
-        url.hasOpaquePath = hasOpaquePath
         return url
     }
 
-    /// Appends base's href bytes in `range`. (Not inlined: parsing against a base is rare, and
-    /// inlining it made the state machine's hot appends slower.)
-    @inline(never)
+    /// Appends base's href bytes in `range`.
     mutating func append(from base: WHATWGURL, _ range: Range<Int>) {
         base.withBytes { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
@@ -155,29 +131,29 @@ private struct URLUnderConstruction {
             for i in b.indices { b[i] = asciiLowercased(b[i]) }
         }
         buffer.append(0x3A)
-        schemeEnd = buffer.count - 1
-        self.kind = kind
-        hostKind = nil
+        record.schemeEnd = buffer.count - 1
+        record.kind = kind
+        record.hostKind = nil
     }
 
     mutating func setScheme(from base: WHATWGURL) {
         buffer.removeAll(keepingCapacity: true)
         append(from: base, 0 ..< (base.schemeEnd + 1))
-        schemeEnd = base.schemeEnd
-        kind = base.kind
-        hostKind = nil
+        record.schemeEnd = base.schemeEnd
+        record.kind = base.kind
+        record.hostKind = nil
     }
 
     /// Starts the authority: "//", then credentials and host follow.
     mutating func beginAuthority() {
-        buffer.removeSubrange((schemeEnd + 1)...)
+        buffer.removeSubrange((record.schemeEnd + 1)...)
         buffer.append(0x2F)
         buffer.append(0x2F)
-        usernameEnd = buffer.count
-        hostStart = buffer.count
-        hostEnd = buffer.count
-        hostKind = .empty
-        portValue = nil
+        record.usernameEnd = buffer.count
+        record.hostStart = buffer.count
+        record.hostEnd = buffer.count
+        record.hostKind = .empty
+        record.portValue = nil
     }
 
     /// Sets the host to the empty host (no credentials, no port).
@@ -187,15 +163,15 @@ private struct URLUnderConstruction {
 
     /// Copies username, password, host and port from `base` (same scheme, so same offsets).
     mutating func copyAuthority(from base: WHATWGURL) {
-        buffer.removeSubrange((schemeEnd + 1)...)
-        hostKind = base.hostKind
+        buffer.removeSubrange((record.schemeEnd + 1)...)
+        record.hostKind = base.hostKind
         guard base.hostKind != nil else { return }
         append(from: base, (base.schemeEnd + 1) ..< base.authorityEnd)
-        let shift = schemeEnd - base.schemeEnd
-        usernameEnd = base.usernameEnd + shift
-        hostStart = base.hostStart + shift
-        hostEnd = base.hostEnd + shift
-        portValue = base.portValue
+        let shift = record.schemeEnd - base.schemeEnd
+        record.usernameEnd = base.usernameEnd + shift
+        record.hostStart = base.hostStart + shift
+        record.hostEnd = base.hostEnd + shift
+        record.portValue = base.portValue
     }
 
     /// Marks the end of the authority / start of the path, once.
@@ -203,49 +179,49 @@ private struct URLUnderConstruction {
     mutating func startPath(_ started: inout Bool) {
         if !started {
             started = true
-            authorityEnd = buffer.count
-            pathStart = buffer.count
+            record.authorityEnd = buffer.count
+            record.pathStart = buffer.count
         }
     }
 
     mutating func copyPath(from base: WHATWGURL) {
         append(from: base, base.pathRange)
-        hasOpaquePath = base.hasOpaquePath
+        record.hasOpaquePath = base.hasOpaquePath
     }
 
     mutating func copyQuery(from base: WHATWGURL) {
         guard let q = base.queryStart else { return }
-        queryStart = buffer.count
+        record.queryStart = buffer.count
         append(from: base, q ..< base.queryEnd)
     }
 
     /// Sets the query to null (only ever right after it was copied, so it is at the end).
     mutating func removeQuery() {
-        guard let q = queryStart else { return }
+        guard let q = record.queryStart else { return }
         buffer.removeSubrange(q...)
-        queryStart = nil
+        record.queryStart = nil
     }
 
     mutating func beginQuery() {
-        queryStart = buffer.count
+        record.queryStart = buffer.count
         buffer.append(0x3F)
     }
 
     mutating func beginFragment() {
-        fragmentStart = buffer.count
+        record.fragmentStart = buffer.count
         buffer.append(0x23)
     }
 
     /// "Shorten a URL's path" (the path is at the end of the buffer): drop the last segment,
     /// except a lone normalized Windows drive letter of a file URL ("/C:").
     mutating func shortenPath() {
-        let length = buffer.count - pathStart
-        if kind == .file, length == 3, buffer[pathStart] == 0x2F, isASCIIAlpha(buffer[pathStart + 1]),
-           buffer[pathStart + 2] == 0x3A {
+        let length = buffer.count - record.pathStart
+        if record.kind == .file, length == 3, buffer[record.pathStart] == 0x2F, isASCIIAlpha(buffer[record.pathStart + 1]),
+           buffer[record.pathStart + 2] == 0x3A {
             return
         }
         var i = buffer.count
-        while i > pathStart {
+        while i > record.pathStart {
             i -= 1
             if buffer[i] == 0x2F {
                 buffer.removeSubrange(i...)
@@ -344,7 +320,7 @@ private struct StateMachine {
                         state = .pathOrAuthority
                         p += 1
                     } else {
-                        url.hasOpaquePath = true
+                        url.record.hasOpaquePath = true
                         url.startPath(&pathStarted)
                         state = .opaquePath
                     }
@@ -463,7 +439,7 @@ private struct StateMachine {
                         let b = input[i]
                         if b == 0x3A, !passwordTokenSeen {
                             passwordTokenSeen = true
-                            url.usernameEnd = url.buffer.count
+                            url.record.usernameEnd = url.buffer.count
                             url.buffer.append(0x3A)
                             continue
                         }
@@ -473,12 +449,12 @@ private struct StateMachine {
                 } else {
                     if atSignSeen, bufferStart == p { throw .hostMissing }
                     if !passwordTokenSeen {
-                        url.usernameEnd = url.buffer.count
-                    } else if url.buffer.count == url.usernameEnd + 1 {
+                        url.record.usernameEnd = url.buffer.count
+                    } else if url.buffer.count == url.record.usernameEnd + 1 {
                         url.buffer.removeLast()  // empty password: no ":"
                     }
-                    if url.buffer.count > url.schemeEnd + 3 { url.buffer.append(0x40) }  // "@"
-                    url.hostStart = url.buffer.count
+                    if url.buffer.count > url.record.schemeEnd + 3 { url.buffer.append(0x40) }  // "@"
+                    url.record.hostStart = url.buffer.count
                     // Re-read the buffer as the host.
                     p = bufferStart - 1
                     insideBrackets = false
@@ -495,17 +471,17 @@ private struct StateMachine {
                 let c = at(p)
                 if c == cColon, !insideBrackets {
                     if bufferStart == p { throw .hostMissing }
-                    url.hostKind = try writeHost(UnsafeBufferPointer(rebasing: input[bufferStart ..< p]),
+                    url.record.hostKind = try writeHost(UnsafeBufferPointer(rebasing: input[bufferStart ..< p]),
                                                  isOpaque: !url.isSpecial, into: &url.buffer)
-                    url.hostEnd = url.buffer.count
+                    url.record.hostEnd = url.buffer.count
                     state = .port
                     port = 0
                     portHasDigits = false
                 } else if c == EOF || c == cSlash || c == cQuestion || c == cHash || (url.isSpecial && c == cBackslash) {
                     if url.isSpecial, bufferStart == p { throw .hostMissing }
-                    url.hostKind = try writeHost(UnsafeBufferPointer(rebasing: input[bufferStart ..< p]),
+                    url.record.hostKind = try writeHost(UnsafeBufferPointer(rebasing: input[bufferStart ..< p]),
                                                  isOpaque: !url.isSpecial, into: &url.buffer)
-                    url.hostEnd = url.buffer.count
+                    url.record.hostEnd = url.buffer.count
                     state = .pathStart
                     p -= 1
                 } else if c == cOpenBracket {
@@ -521,8 +497,8 @@ private struct StateMachine {
                 } else if c == EOF || c == cSlash || c == cQuestion || c == cHash || (url.isSpecial && c == cBackslash) {
                     if portHasDigits {
                         if port > 65535 { throw .portOutOfRange }
-                        if port != url.kind.defaultPort {
-                            url.portValue = port
+                        if port != url.record.kind.defaultPort {
+                            url.record.portValue = port
                             url.buffer.append(0x3A)
                             appendDecimal(port, into: &url.buffer)
                         }
@@ -555,7 +531,7 @@ private struct StateMachine {
                         if !StateMachine.startsWithWindowsDriveLetter(input, p) {
                             url.shortenPath()
                         } else {
-                            url.buffer.removeSubrange(url.pathStart...)
+                            url.buffer.removeSubrange(url.record.pathStart...)
                         }
                         state = .path
                         p -= 1
@@ -602,13 +578,13 @@ private struct StateMachine {
                         url.setEmptyHost()
                         let kind = try writeHost(UnsafeBufferPointer(rebasing: input[bufferStart ... p]),
                                                  isOpaque: false, into: &url.buffer)
-                        if kind == .domain, url.buffer[url.hostStart...].elementsEqual("localhost".utf8) {
-                            url.buffer.removeSubrange(url.hostStart...)
-                            url.hostKind = .empty
+                        if kind == .domain, url.buffer[url.record.hostStart...].elementsEqual("localhost".utf8) {
+                            url.buffer.removeSubrange(url.record.hostStart...)
+                            url.record.hostKind = .empty
                         } else {
-                            url.hostKind = kind
+                            url.record.hostKind = kind
                         }
-                        url.hostEnd = url.buffer.count
+                        url.record.hostEnd = url.buffer.count
                         state = .pathStart
                     }
                 }
@@ -650,7 +626,7 @@ private struct StateMachine {
                 } else if isSingleDotSegment(url.buffer, segmentStart) {
                     url.buffer.removeSubrange((segmentStart - 1)...)
                     if !slashFollows { url.buffer.append(0x2F) }
-                } else if url.kind == .file, segmentStart == url.pathStart + 1, url.buffer.count - segmentStart == 2,
+                } else if url.record.kind == .file, segmentStart == url.record.pathStart + 1, url.buffer.count - segmentStart == 2,
                           isASCIIAlpha(url.buffer[segmentStart]),
                           url.buffer[segmentStart + 1] == 0x3A || url.buffer[segmentStart + 1] == 0x7C {
                     url.buffer[segmentStart + 1] = 0x3A  // "C|" → "C:" as the first segment of a file URL
@@ -706,12 +682,12 @@ private struct StateMachine {
         url.startPath(&pathStarted)
         // No host and a path starting with an empty segment: "/." keeps "//x" from being read
         // back as a host.
-        if url.hostKind == nil, !url.hasOpaquePath, url.pathEnd - url.pathStart >= 2,
-           url.buffer[url.pathStart] == 0x2F, url.buffer[url.pathStart + 1] == 0x2F {
-            url.buffer.insert(contentsOf: [0x2F, 0x2E], at: url.pathStart)
-            url.pathStart += 2
-            url.queryStart = url.queryStart.map { $0 + 2 }
-            url.fragmentStart = url.fragmentStart.map { $0 + 2 }
+        if url.record.hostKind == nil, !url.record.hasOpaquePath, url.pathEnd - url.record.pathStart >= 2,
+           url.buffer[url.record.pathStart] == 0x2F, url.buffer[url.record.pathStart + 1] == 0x2F {
+            url.buffer.insert(contentsOf: [0x2F, 0x2E], at: url.record.pathStart)
+            url.record.pathStart += 2
+            url.record.queryStart = url.record.queryStart.map { $0 + 2 }
+            url.record.fragmentStart = url.record.fragmentStart.map { $0 + 2 }
         }
         return url.finish()
     }
