@@ -90,7 +90,14 @@ extension URLParser {
         let hostStart = p + 3
         p = hostStart
         let hostMask = ByteMask.commonHost
-        while p < n, hostMask.contains(input[p]) { p += 1 }
+        var hasUppercase = false  // in scheme or host: then the href is not the input as it is
+        for i in 0 ..< schemeEnd where input[i] &- 0x41 < 26 { hasUppercase = true }
+        while p < n {
+            let b = input[p]
+            guard hostMask.contains(b) else { break }
+            hasUppercase = hasUppercase || b &- 0x41 < 26
+            p += 1
+        }
         let hostEnd = p
         guard hostEnd > hostStart else { return nil }
         // "Ends in a number" (then the host is an IPv4 address or invalid): the last label, after
@@ -185,11 +192,6 @@ extension URLParser {
         // is the one serialized, a non-empty path) is its own href: the input string is kept, so
         // parse and href allocate nothing.
         let portAsWritten = portEnd - hostEnd == portLength
-        var hasUppercase = false
-        for i in 0 ..< hostEnd where input[i] &- 0x41 < 26 {
-            hasUppercase = true
-            break
-        }
         if portAsWritten, pathLength > 0, !hasUppercase {
             url.href = string
         } else {
