@@ -7,6 +7,9 @@
 // input instead of copying. States that consume long runs (path, query, fragment, opaque path,
 // host, authority) loop over the run in place instead of going once around the state machine
 // per byte. Every step is O(1) amortized per input byte, so parsing is linear.
+//
+// Input in the common form (a special scheme, a plain ASCII domain, nothing to encode: see
+// CommonForm.swift) takes a fast path first and never reaches the state machine.
 
 private let schemeFile = Array("file".utf8)
 
