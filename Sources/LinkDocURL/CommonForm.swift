@@ -92,7 +92,6 @@ extension URLParser {
         p = hostStart
         let hostMask = ByteMask.commonHost
         var hasUppercase = false  // in scheme or host: then the href is not the input as it is
-        for i in 0 ..< schemeEnd where input[i] &- 0x41 < 26 { hasUppercase = true }
         while p < n {
             let b = input[p]
             guard hostMask.contains(b) else { break }
@@ -193,6 +192,7 @@ extension URLParser {
         // is the one serialized, a non-empty path) is its own href: the input string is kept, so
         // parse and href allocate nothing.
         let portAsWritten = portEnd - hostEnd == portLength
+        for i in 0 ..< schemeEnd where input[i] &- 0x41 < 26 { hasUppercase = true }
         if portAsWritten, pathLength > 0, !hasUppercase {
             url.href = string
         } else {

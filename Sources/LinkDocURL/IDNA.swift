@@ -29,16 +29,36 @@ func domainToASCIIBytes(_ domain: [UInt8], beStrict: Bool) throws(URLValidationE
     return ascii
 }
 
-/// Whether `bytes` is well-formed UTF-8 (then String(decoding:as: UTF8.self) keeps it as it is).
+/// Whether `bytes` is well-formed UTF-8 (then String(decoding:as: UTF8.self) keeps it as it is):
+/// the byte sequences of table 3-7 of the Unicode Standard, checked in place (Swift's UTF8
+/// decoder, used through an iterator, cost about as much as the String it saves).
 private func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-    var iterator = bytes.makeIterator()
-    var decoder = UTF8()
-    while true {
-        switch decoder.decode(&iterator) {
-        case .scalarValue: continue
-        case .emptyInput: return true
-        case .error: return false
+    bytes.withUnsafeBufferPointer { s in
+        let n = s.count
+        var i = 0
+        while i < n {
+            let lead = s[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            // The sequence's length and the range of its second byte; the others are 80...BF.
+            let length: Int, low: UInt8, high: UInt8
+            switch lead {
+            case 0xC2 ... 0xDF: (length, low, high) = (2, 0x80, 0xBF)
+            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)  // no overlong forms
+            case 0xED: (length, low, high) = (3, 0x80, 0x9F)  // no surrogates
+            case 0xE1 ... 0xEF: (length, low, high) = (3, 0x80, 0xBF)
+            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)  // no overlong forms
+            case 0xF1 ... 0xF3: (length, low, high) = (4, 0x80, 0xBF)
+            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)  // nothing above U+10FFFF
+            default: return false  // 80...C1 and F5...FF never lead
+            }
+            guard n - i >= length, s[i + 1] >= low, s[i + 1] <= high else { return false }
+            for k in 2 ..< length where s[i + k] & 0xC0 != 0x80 { return false }
+            i += length
         }
+        return true
     }
 }
 
