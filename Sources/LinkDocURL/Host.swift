@@ -56,7 +56,9 @@ func writeHost(_ input: UnsafeBufferPointer<UInt8>, isOpaque: Bool, into out: in
         }
         if forbidden { throw .domainInvalidCodePoint }
     } else {
-        let ascii = try domainToASCIIBytes(percentDecode(input), beStrict: false)
+        // Without "%" the percent-decoding is a plain copy.
+        let decoded = input.contains(0x25) ? percentDecode(input) : Array(input)
+        let ascii = try domainToASCIIBytes(decoded, beStrict: false)
         if ascii.contains(where: isForbiddenDomainCodePoint) { throw .domainInvalidCodePoint }
         out.append(contentsOf: ascii)
     }

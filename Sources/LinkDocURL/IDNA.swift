@@ -16,11 +16,50 @@ func domainToASCIIBytes(_ domain: [UInt8], beStrict: Bool) throws(URLValidationE
         if domain.isEmpty { throw .domainToASCII }
         return domain.map(asciiLowercased)
     }
-    var text = String(decoding: domain, as: UTF8.self)
-    guard let ascii = text.withUTF8({ icuToASCII($0, beStrict: beStrict) }), !ascii.isEmpty else {
-        throw .domainToASCII
+    // Valid UTF-8 (the usual case) goes to ICU as it is; only invalid UTF-8 needs the decoding
+    // with U+FFFD replacement, which makes a String (an allocation and a second validation).
+    let ascii: [UInt8]?
+    if isValidUTF8(domain) {
+        ascii = domain.withUnsafeBufferPointer { icuToASCII($0, beStrict: beStrict) }
+    } else {
+        var text = String(decoding: domain, as: UTF8.self)
+        ascii = text.withUTF8 { icuToASCII($0, beStrict: beStrict) }
     }
+    guard let ascii, !ascii.isEmpty else { throw .domainToASCII }
     return ascii
+}
+
+/// Whether `bytes` is well-formed UTF-8 (then String(decoding:as: UTF8.self) keeps it as it is):
+/// the byte sequences of table 3-7 of the Unicode Standard, checked in place (Swift's UTF8
+/// decoder, used through an iterator, cost about as much as the String it saves).
+private func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { s in
+        let n = s.count
+        var i = 0
+        while i < n {
+            let lead = s[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            // The sequence's length and the range of its second byte; the others are 80...BF.
+            let length: Int, low: UInt8, high: UInt8
+            switch lead {
+            case 0xC2 ... 0xDF: (length, low, high) = (2, 0x80, 0xBF)
+            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)  // no overlong forms
+            case 0xED: (length, low, high) = (3, 0x80, 0x9F)  // no surrogates
+            case 0xE1 ... 0xEF: (length, low, high) = (3, 0x80, 0xBF)
+            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)  // no overlong forms
+            case 0xF1 ... 0xF3: (length, low, high) = (4, 0x80, 0xBF)
+            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)  // nothing above U+10FFFF
+            default: return false  // 80...C1 and F5...FF never lead
+            }
+            guard n - i >= length, s[i + 1] >= low, s[i + 1] <= high else { return false }
+            for k in 2 ..< length where s[i + k] & 0xC0 != 0x80 { return false }
+            i += length
+        }
+        return true
+    }
 }
 
 /// UTS #46 ToASCII through ICU; nil when the (masked) ICU errors say the domain is invalid.
@@ -29,18 +68,19 @@ private func icuToASCII(_ src: UnsafeBufferPointer<UInt8>, beStrict: Bool) -> [U
     for _ in 0 ..< 2 {
         var length: Int32 = 0
         var errors: UInt32 = 0
-        var out = [UInt8](repeating: 0, count: capacity)
-        let rc = src.withMemoryRebound(to: CChar.self) { s in
-            out.withUnsafeMutableBufferPointer { d in
-                d.withMemoryRebound(to: CChar.self) { d in
-                    linkdoc_domain_to_ascii(s.baseAddress, Int32(s.count), beStrict ? 1 : 0,
-                                            d.baseAddress, Int32(d.count), &length, &errors)
-                }
+        // ICU writes to stack memory; the result is then copied into an array of its exact size
+        // (Array(UnsafeBufferPointer) allocates through code specialized for UInt8, unlike
+        // Array(repeating:count:), see CommonForm.swift).
+        let (rc, out) = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { d in
+            let rc = src.withMemoryRebound(to: CChar.self) { s in
+                linkdoc_domain_to_ascii(s.baseAddress, Int32(s.count), beStrict ? 1 : 0,
+                                        d.baseAddress, Int32(d.count), &length, &errors)
             }
+            guard rc == LINKDOC_ICU_OK else { return (rc, [UInt8]()) }
+            return (rc, Array(UnsafeRawBufferPointer(start: d.baseAddress, count: Int(length))))
         }
         switch rc {
         case LINKDOC_ICU_OK:
-            out.removeSubrange(Int(length)...)
             return out
         case LINKDOC_ICU_BUFFER_TOO_SMALL:
             capacity = Int(length) + 1

@@ -45,7 +45,7 @@ private struct RFC3986Allowed {
 extension Array where Element == UInt8 {
     /// Appends `bytes`, percent-encoding what `allowed` does not contain; "%" stays only when
     /// it starts a valid escape, otherwise it becomes "%25".
-    fileprivate mutating func appendRFC3986(_ bytes: ArraySlice<UInt8>, _ allowed: RFC3986Allowed) {
+    fileprivate mutating func appendRFC3986(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ allowed: RFC3986Allowed) {
         var i = bytes.startIndex
         let n = bytes.endIndex
         while i < n {
@@ -72,6 +72,10 @@ extension WHATWGURL {
     /// The iOS-safe ASCII form, plus the offset where the authority ends (where the path starts),
     /// used to tell normalization of scheme/host from real changes.
     func iOSSafeBytes() -> (bytes: [UInt8], authorityEnd: Int) {
+        withBytes { iOSSafeBytes(buffer: $0) }
+    }
+
+    private func iOSSafeBytes(buffer: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], authorityEnd: Int) {
         var out: [UInt8] = []
         out.reserveCapacity(buffer.count + 16)
         out.append(contentsOf: buffer[0 ... schemeEnd])  // ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"

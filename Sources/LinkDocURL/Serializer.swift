@@ -61,11 +61,8 @@ private func appendLowerHex(_ value: UInt16, into out: inout [UInt8]) {
 
 extension WHATWGURL {
     func string(_ range: Range<Int>) -> String {
-        buffer.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
-
-    /// The serialized URL, exactly as the Standard's URL serializer produces it.
-    public var href: String { String(decoding: buffer, as: UTF8.self) }
 
     /// The scheme, lowercased, without ":".
     public var scheme: String { string(0 ..< schemeEnd) }
@@ -100,8 +97,8 @@ extension WHATWGURL {
 
     /// "#" + fragment, or "" when the fragment is null or empty.
     public var hash: String {
-        guard let f = fragmentStart, buffer.count - f > 1 else { return "" }
-        return string(f ..< buffer.count)
+        guard let f = fragmentStart, count - f > 1 else { return "" }
+        return string(f ..< count)
     }
 
     /// The query without "?", nil when the URL has none.

@@ -7,12 +7,10 @@
 // input instead of copying. States that consume long runs (path, query, fragment, opaque path,
 // host, authority) loop over the run in place instead of going once around the state machine
 // per byte. Every step is O(1) amortized per input byte, so parsing is linear.
+//
+// Input in the common form (a special scheme, a plain ASCII domain, nothing to encode: see
+// CommonForm.swift) takes a fast path first and never reaches the state machine.
 
-private let schemeHTTP = Array("http".utf8)
-private let schemeHTTPS = Array("https".utf8)
-private let schemeWS = Array("ws".utf8)
-private let schemeWSS = Array("wss".utf8)
-private let schemeFTP = Array("ftp".utf8)
 private let schemeFile = Array("file".utf8)
 
 private enum State {
@@ -28,10 +26,24 @@ private let cAt = 0x40, cDot = 0x2E, cSpace = 0x20
 private let cOpenBracket = 0x5B, cCloseBracket = 0x5D, cPlus = 0x2B, cMinus = 0x2D
 
 enum URLParser {
-    /// Strips leading/trailing C0 control or space and removes ASCII tab/newline, then runs the
-    /// state machine.
     static func parse(_ input: String, base: WHATWGURL?, maxLength: Int) throws(URLValidationError) -> WHATWGURL {
         if input.utf8.count > maxLength { throw .inputTooLong }
+        // The common form (CommonForm.swift) holds no C0 control, space, tab or newline, so the
+        // fast path runs on the input as it is: input that would need trimming or tab/newline
+        // removal is not in the common form and takes the state machine.
+        if let fast = input.utf8.withContiguousStorageIfAvailable({ parseCommonForm(input, $0) }), let url = fast {
+            #if DEBUG
+            assert((try? parseWithStateMachine(input, base: base)) == url,
+                   "parseCommonForm differs from the state machine")
+            #endif
+            return url
+        }
+        return try parseWithStateMachine(input, base: base)
+    }
+
+    /// Strips leading/trailing C0 control or space and removes ASCII tab/newline, then runs the
+    /// state machine.
+    static func parseWithStateMachine(_ input: String, base: WHATWGURL?) throws(URLValidationError) -> WHATWGURL {
         var text = input
         var failure = URLValidationError.missingSchemeNonRelativeURL
         let url: WHATWGURL? = text.withUTF8 { raw in
@@ -67,125 +79,152 @@ enum URLParser {
 }
 
 /// The scheme kind of input[0..<end], ASCII case-insensitively.
-private func classifyScheme(_ input: UnsafeBufferPointer<UInt8>, _ end: Int) -> SchemeKind {
-    @inline(__always) func matches(_ s: [UInt8]) -> Bool {
-        guard s.count == end else { return false }
-        for i in 0 ..< end where asciiLowercased(input[i]) != s[i] { return false }
+func classifyScheme(_ input: UnsafeBufferPointer<UInt8>, _ end: Int) -> SchemeKind {
+    // Names as StaticString: comparing against their bytes needs no array (no retain, no bounds
+    // check), and only the names of the input's length are compared.
+    @inline(__always) func matches(_ name: StaticString) -> Bool {
+        let bytes = name.utf8Start
+        for i in 0 ..< end where asciiLowercased(input[i]) != bytes[i] { return false }
         return true
     }
     switch end {
-    case 2 where matches(schemeWS): return .ws
-    case 3 where matches(schemeWSS): return .wss
-    case 3 where matches(schemeFTP): return .ftp
-    case 4 where matches(schemeHTTP): return .http
-    case 4 where matches(schemeFile): return .file
-    case 5 where matches(schemeHTTPS): return .https
+    case 2 where matches("ws"): return .ws
+    case 3 where matches("wss"): return .wss
+    case 3 where matches("ftp"): return .ftp
+    case 4 where matches("http"): return .http
+    case 4 where matches("file"): return .file
+    case 5 where matches("https"): return .https
     default: return .other
     }
 }
 
 // MARK: - Writing components (always at the end of the buffer, in href order)
 
-extension WHATWGURL {
+/// A URL record while the state machine writes it: the href as growable bytes, plus the record
+/// whose offsets describe them. `finish()` turns the bytes into the record's href string.
+/// (Through a dynamic-member key path the state machine could write `url.schemeEnd`, but those
+/// key paths were not optimized away: non-ASCII parsing took 13% more instructions.)
+private struct URLUnderConstruction {
+    var buffer: [UInt8] = []
+    var record = WHATWGURL()
+
+    var isSpecial: Bool { record.kind.isSpecial }
+
+    /// The record's pathEnd, measured on the bytes written so far.
+    var pathEnd: Int { record.queryStart ?? record.fragmentStart ?? buffer.count }
+
+    /// The finished record. The buffer is ASCII by construction (every byte >= 0x80 is
+    /// percent-encoded, hosts are punycode).
+    func finish() -> WHATWGURL {
+        var url = record
+        url.href = String(decoding: buffer, as: UTF8.self)
+        return url
+    }
+
+    /// Appends base's href bytes in `range`.
+    mutating func append(from base: WHATWGURL, _ range: Range<Int>) {
+        base.withBytes { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// Sets the scheme (buffer becomes "scheme:"), ASCII-lowercasing it.
-    fileprivate mutating func setScheme(_ scheme: UnsafeBufferPointer<UInt8>, kind: SchemeKind) {
+    mutating func setScheme(_ scheme: UnsafeBufferPointer<UInt8>, kind: SchemeKind) {
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: scheme)
         buffer.withUnsafeMutableBufferPointer { b in
             for i in b.indices { b[i] = asciiLowercased(b[i]) }
         }
         buffer.append(0x3A)
-        schemeEnd = buffer.count - 1
-        self.kind = kind
-        hostKind = nil
+        record.schemeEnd = buffer.count - 1
+        record.kind = kind
+        record.hostKind = nil
     }
 
-    fileprivate mutating func setScheme(from base: WHATWGURL) {
+    mutating func setScheme(from base: WHATWGURL) {
         buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: base.buffer[0 ... base.schemeEnd])
-        schemeEnd = base.schemeEnd
-        kind = base.kind
-        hostKind = nil
+        append(from: base, 0 ..< (base.schemeEnd + 1))
+        record.schemeEnd = base.schemeEnd
+        record.kind = base.kind
+        record.hostKind = nil
     }
 
     /// Starts the authority: "//", then credentials and host follow.
-    fileprivate mutating func beginAuthority() {
-        buffer.removeSubrange((schemeEnd + 1)...)
+    mutating func beginAuthority() {
+        buffer.removeSubrange((record.schemeEnd + 1)...)
         buffer.append(0x2F)
         buffer.append(0x2F)
-        usernameEnd = buffer.count
-        hostStart = buffer.count
-        hostEnd = buffer.count
-        hostKind = .empty
-        portValue = nil
+        record.usernameEnd = buffer.count
+        record.hostStart = buffer.count
+        record.hostEnd = buffer.count
+        record.hostKind = .empty
+        record.portValue = nil
     }
 
     /// Sets the host to the empty host (no credentials, no port).
-    fileprivate mutating func setEmptyHost() {
+    mutating func setEmptyHost() {
         beginAuthority()
     }
 
     /// Copies username, password, host and port from `base` (same scheme, so same offsets).
-    fileprivate mutating func copyAuthority(from base: WHATWGURL) {
-        buffer.removeSubrange((schemeEnd + 1)...)
-        hostKind = base.hostKind
+    mutating func copyAuthority(from base: WHATWGURL) {
+        buffer.removeSubrange((record.schemeEnd + 1)...)
+        record.hostKind = base.hostKind
         guard base.hostKind != nil else { return }
-        buffer.append(contentsOf: base.buffer[(base.schemeEnd + 1) ..< base.authorityEnd])
-        let shift = schemeEnd - base.schemeEnd
-        usernameEnd = base.usernameEnd + shift
-        hostStart = base.hostStart + shift
-        hostEnd = base.hostEnd + shift
-        portValue = base.portValue
+        append(from: base, (base.schemeEnd + 1) ..< base.authorityEnd)
+        let shift = record.schemeEnd - base.schemeEnd
+        record.usernameEnd = base.usernameEnd + shift
+        record.hostStart = base.hostStart + shift
+        record.hostEnd = base.hostEnd + shift
+        record.portValue = base.portValue
     }
 
     /// Marks the end of the authority / start of the path, once.
     @inline(__always)
-    fileprivate mutating func startPath(_ started: inout Bool) {
+    mutating func startPath(_ started: inout Bool) {
         if !started {
             started = true
-            authorityEnd = buffer.count
-            pathStart = buffer.count
+            record.authorityEnd = buffer.count
+            record.pathStart = buffer.count
         }
     }
 
-    fileprivate mutating func copyPath(from base: WHATWGURL) {
-        buffer.append(contentsOf: base.buffer[base.pathRange])
-        hasOpaquePath = base.hasOpaquePath
+    mutating func copyPath(from base: WHATWGURL) {
+        append(from: base, base.pathRange)
+        record.hasOpaquePath = base.hasOpaquePath
     }
 
-    fileprivate mutating func copyQuery(from base: WHATWGURL) {
+    mutating func copyQuery(from base: WHATWGURL) {
         guard let q = base.queryStart else { return }
-        queryStart = buffer.count
-        buffer.append(contentsOf: base.buffer[q ..< base.queryEnd])
+        record.queryStart = buffer.count
+        append(from: base, q ..< base.queryEnd)
     }
 
     /// Sets the query to null (only ever right after it was copied, so it is at the end).
-    fileprivate mutating func removeQuery() {
-        guard let q = queryStart else { return }
+    mutating func removeQuery() {
+        guard let q = record.queryStart else { return }
         buffer.removeSubrange(q...)
-        queryStart = nil
+        record.queryStart = nil
     }
 
-    fileprivate mutating func beginQuery() {
-        queryStart = buffer.count
+    mutating func beginQuery() {
+        record.queryStart = buffer.count
         buffer.append(0x3F)
     }
 
-    fileprivate mutating func beginFragment() {
-        fragmentStart = buffer.count
+    mutating func beginFragment() {
+        record.fragmentStart = buffer.count
         buffer.append(0x23)
     }
 
     /// "Shorten a URL's path" (the path is at the end of the buffer): drop the last segment,
     /// except a lone normalized Windows drive letter of a file URL ("/C:").
-    fileprivate mutating func shortenPath() {
-        let length = buffer.count - pathStart
-        if kind == .file, length == 3, buffer[pathStart] == 0x2F, isASCIIAlpha(buffer[pathStart + 1]),
-           buffer[pathStart + 2] == 0x3A {
+    mutating func shortenPath() {
+        let length = buffer.count - record.pathStart
+        if record.kind == .file, length == 3, buffer[record.pathStart] == 0x2F, isASCIIAlpha(buffer[record.pathStart + 1]),
+           buffer[record.pathStart + 2] == 0x3A {
             return
         }
         var i = buffer.count
-        while i > pathStart {
+        while i > record.pathStart {
             i -= 1
             if buffer[i] == 0x2F {
                 buffer.removeSubrange(i...)
@@ -198,7 +237,7 @@ extension WHATWGURL {
 private struct StateMachine {
     let input: UnsafeBufferPointer<UInt8>
     let base: WHATWGURL?
-    var url = WHATWGURL()
+    var url = URLUnderConstruction()
 
     init(input: UnsafeBufferPointer<UInt8>, base: WHATWGURL?) {
         self.input = input
@@ -284,7 +323,7 @@ private struct StateMachine {
                         state = .pathOrAuthority
                         p += 1
                     } else {
-                        url.hasOpaquePath = true
+                        url.record.hasOpaquePath = true
                         url.startPath(&pathStarted)
                         state = .opaquePath
                     }
@@ -403,7 +442,7 @@ private struct StateMachine {
                         let b = input[i]
                         if b == 0x3A, !passwordTokenSeen {
                             passwordTokenSeen = true
-                            url.usernameEnd = url.buffer.count
+                            url.record.usernameEnd = url.buffer.count
                             url.buffer.append(0x3A)
                             continue
                         }
@@ -413,12 +452,12 @@ private struct StateMachine {
                 } else {
                     if atSignSeen, bufferStart == p { throw .hostMissing }
                     if !passwordTokenSeen {
-                        url.usernameEnd = url.buffer.count
-                    } else if url.buffer.count == url.usernameEnd + 1 {
+                        url.record.usernameEnd = url.buffer.count
+                    } else if url.buffer.count == url.record.usernameEnd + 1 {
                         url.buffer.removeLast()  // empty password: no ":"
                     }
-                    if url.buffer.count > url.schemeEnd + 3 { url.buffer.append(0x40) }  // "@"
-                    url.hostStart = url.buffer.count
+                    if url.buffer.count > url.record.schemeEnd + 3 { url.buffer.append(0x40) }  // "@"
+                    url.record.hostStart = url.buffer.count
                     // Re-read the buffer as the host.
                     p = bufferStart - 1
                     insideBrackets = false
@@ -435,17 +474,17 @@ private struct StateMachine {
                 let c = at(p)
                 if c == cColon, !insideBrackets {
                     if bufferStart == p { throw .hostMissing }
-                    url.hostKind = try writeHost(UnsafeBufferPointer(rebasing: input[bufferStart ..< p]),
+                    url.record.hostKind = try writeHost(UnsafeBufferPointer(rebasing: input[bufferStart ..< p]),
                                                  isOpaque: !url.isSpecial, into: &url.buffer)
-                    url.hostEnd = url.buffer.count
+                    url.record.hostEnd = url.buffer.count
                     state = .port
                     port = 0
                     portHasDigits = false
                 } else if c == EOF || c == cSlash || c == cQuestion || c == cHash || (url.isSpecial && c == cBackslash) {
                     if url.isSpecial, bufferStart == p { throw .hostMissing }
-                    url.hostKind = try writeHost(UnsafeBufferPointer(rebasing: input[bufferStart ..< p]),
+                    url.record.hostKind = try writeHost(UnsafeBufferPointer(rebasing: input[bufferStart ..< p]),
                                                  isOpaque: !url.isSpecial, into: &url.buffer)
-                    url.hostEnd = url.buffer.count
+                    url.record.hostEnd = url.buffer.count
                     state = .pathStart
                     p -= 1
                 } else if c == cOpenBracket {
@@ -461,8 +500,8 @@ private struct StateMachine {
                 } else if c == EOF || c == cSlash || c == cQuestion || c == cHash || (url.isSpecial && c == cBackslash) {
                     if portHasDigits {
                         if port > 65535 { throw .portOutOfRange }
-                        if port != url.kind.defaultPort {
-                            url.portValue = port
+                        if port != url.record.kind.defaultPort {
+                            url.record.portValue = port
                             url.buffer.append(0x3A)
                             appendDecimal(port, into: &url.buffer)
                         }
@@ -495,7 +534,7 @@ private struct StateMachine {
                         if !StateMachine.startsWithWindowsDriveLetter(input, p) {
                             url.shortenPath()
                         } else {
-                            url.buffer.removeSubrange(url.pathStart...)
+                            url.buffer.removeSubrange(url.record.pathStart...)
                         }
                         state = .path
                         p -= 1
@@ -514,7 +553,7 @@ private struct StateMachine {
                         url.copyAuthority(from: base)
                         if !StateMachine.startsWithWindowsDriveLetter(input, p), base.firstSegmentIsNormalizedDriveLetter {
                             url.startPath(&pathStarted)
-                            url.buffer.append(contentsOf: base.buffer[base.pathStart ..< (base.pathStart + 3)])
+                            url.append(from: base, base.pathStart ..< (base.pathStart + 3))
                         }
                     }
                     state = .path
@@ -542,13 +581,13 @@ private struct StateMachine {
                         url.setEmptyHost()
                         let kind = try writeHost(UnsafeBufferPointer(rebasing: input[bufferStart ... p]),
                                                  isOpaque: false, into: &url.buffer)
-                        if kind == .domain, url.buffer[url.hostStart...].elementsEqual("localhost".utf8) {
-                            url.buffer.removeSubrange(url.hostStart...)
-                            url.hostKind = .empty
+                        if kind == .domain, url.buffer[url.record.hostStart...].elementsEqual("localhost".utf8) {
+                            url.buffer.removeSubrange(url.record.hostStart...)
+                            url.record.hostKind = .empty
                         } else {
-                            url.hostKind = kind
+                            url.record.hostKind = kind
                         }
-                        url.hostEnd = url.buffer.count
+                        url.record.hostEnd = url.buffer.count
                         state = .pathStart
                     }
                 }
@@ -590,7 +629,7 @@ private struct StateMachine {
                 } else if isSingleDotSegment(url.buffer, segmentStart) {
                     url.buffer.removeSubrange((segmentStart - 1)...)
                     if !slashFollows { url.buffer.append(0x2F) }
-                } else if url.kind == .file, segmentStart == url.pathStart + 1, url.buffer.count - segmentStart == 2,
+                } else if url.record.kind == .file, segmentStart == url.record.pathStart + 1, url.buffer.count - segmentStart == 2,
                           isASCIIAlpha(url.buffer[segmentStart]),
                           url.buffer[segmentStart + 1] == 0x3A || url.buffer[segmentStart + 1] == 0x7C {
                     url.buffer[segmentStart + 1] = 0x3A  // "C|" → "C:" as the first segment of a file URL
@@ -646,14 +685,14 @@ private struct StateMachine {
         url.startPath(&pathStarted)
         // No host and a path starting with an empty segment: "/." keeps "//x" from being read
         // back as a host.
-        if url.hostKind == nil, !url.hasOpaquePath, url.pathEnd - url.pathStart >= 2,
-           url.buffer[url.pathStart] == 0x2F, url.buffer[url.pathStart + 1] == 0x2F {
-            url.buffer.insert(contentsOf: [0x2F, 0x2E], at: url.pathStart)
-            url.pathStart += 2
-            url.queryStart = url.queryStart.map { $0 + 2 }
-            url.fragmentStart = url.fragmentStart.map { $0 + 2 }
+        if url.record.hostKind == nil, !url.record.hasOpaquePath, url.pathEnd - url.record.pathStart >= 2,
+           url.buffer[url.record.pathStart] == 0x2F, url.buffer[url.record.pathStart + 1] == 0x2F {
+            url.buffer.insert(contentsOf: [0x2F, 0x2E], at: url.record.pathStart)
+            url.record.pathStart += 2
+            url.record.queryStart = url.record.queryStart.map { $0 + 2 }
+            url.record.fragmentStart = url.record.fragmentStart.map { $0 + 2 }
         }
-        return url
+        return url.finish()
     }
 }
 

@@ -1,9 +1,10 @@
 // The URL record (URL Standard §4.1) and the reasons a parse can fail.
 //
-// A URL is stored as its serialization (href, always ASCII) in ONE byte buffer plus the offsets
-// of its components, like ada's url_aggregator: parsing writes the components in href order,
-// so a parse costs one allocation and `href` is a single copy. Components are kept already
-// percent-encoded as the Standard requires.
+// A URL is stored as its serialization (href, always ASCII) in ONE string plus the UTF-8 offsets
+// of its components, like ada's url_aggregator: parsing writes the components in href order
+// into a byte buffer, which becomes the href string at the end, so `href` costs nothing (and a
+// URL in the common form of CommonForm.swift that is already serialized keeps the input string
+// itself). Components are kept already percent-encoded as the Standard requires.
 //
 //   scheme ":" [ "//" [ username [ ":" password ] "@" ] host [ ":" port ] ] [ "/." ] path [ "?" query ] [ "#" fragment ]
 //
@@ -67,8 +68,9 @@ public struct WHATWGURL: Sendable, Equatable {
     /// The default limit on input length in UTF-8 bytes. Longer input is an error, never a slow path.
     public static let defaultMaxLength = 32 * 1024
 
-    /// The href bytes (see the file comment).
-    var buffer: [UInt8] = []
+    /// The serialized URL, exactly as the Standard's URL serializer produces it; the offsets
+    /// below are UTF-8 offsets into it (see the file comment).
+    public internal(set) var href: String = ""
     var kind: SchemeKind = .other
     /// Index of the ":" that ends the scheme.
     var schemeEnd = 0
@@ -113,13 +115,22 @@ public struct WHATWGURL: Sendable, Equatable {
     /// Whether the host is a domain (not an IP address, opaque or empty host).
     public var hostIsDomain: Bool { hostKind == .domain }
 
-    // MARK: Component ranges
+    // MARK: Bytes and component ranges
 
-    var pathEnd: Int { queryStart ?? fragmentStart ?? buffer.count }
-    var queryEnd: Int { fragmentStart ?? buffer.count }
+    /// Calls `body` with the href's UTF-8 bytes.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var href = self.href  // withUTF8 is mutating; it copies nothing for a native string
+        return try href.withUTF8(body)
+    }
+
+    /// The href's length in bytes.
+    var count: Int { href.utf8.count }
+
+    var pathEnd: Int { queryStart ?? fragmentStart ?? count }
+    var queryEnd: Int { fragmentStart ?? count }
     var usernameRange: Range<Int> { hostKind == nil ? 0 ..< 0 : (schemeEnd + 3) ..< usernameEnd }
     var passwordRange: Range<Int> {
-        guard hostKind != nil, usernameEnd < hostStart, buffer[usernameEnd] == 0x3A else { return 0 ..< 0 }
+        guard hostKind != nil, usernameEnd < hostStart, withBytes({ $0[usernameEnd] }) == 0x3A else { return 0 ..< 0 }
         return (usernameEnd + 1) ..< (hostStart - 1)
     }
     var hostRange: Range<Int> { hostKind == nil ? 0 ..< 0 : hostStart ..< hostEnd }
@@ -127,13 +138,15 @@ public struct WHATWGURL: Sendable, Equatable {
     /// The query without "?", nil when null.
     var queryRange: Range<Int>? { queryStart.map { ($0 + 1) ..< queryEnd } }
     /// The fragment without "#", nil when null.
-    var fragmentRange: Range<Int>? { fragmentStart.map { ($0 + 1) ..< buffer.count } }
+    var fragmentRange: Range<Int>? { fragmentStart.map { ($0 + 1) ..< count } }
 
     /// Whether path[0] is a normalized Windows drive letter ("C:").
     var firstSegmentIsNormalizedDriveLetter: Bool {
         let p = pathStart, end = pathEnd
-        return end - p >= 3 && buffer[p] == 0x2F && isASCIIAlpha(buffer[p + 1]) && buffer[p + 2] == 0x3A
-            && (end - p == 3 || buffer[p + 3] == 0x2F)
+        return withBytes { buffer in
+            end - p >= 3 && buffer[p] == 0x2F && isASCIIAlpha(buffer[p + 1]) && buffer[p + 2] == 0x3A
+                && (end - p == 3 || buffer[p + 3] == 0x2F)
+        }
     }
 }
 
