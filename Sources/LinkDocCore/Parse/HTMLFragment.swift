@@ -36,6 +36,10 @@ struct HTMLFragment {
         prepared.sourceOffset(flat.sourceOffset(forFlatOffset: offset))
     }
 
+    /// `sourceOffset(ofFlat:)` for the resolver, which asks about a document's offsets in nearly
+    /// ascending order: both maps are walked from where the last lookup ended.
+    func inputOffsets() -> InputOffsets { InputOffsets(flat: flat.offsetCursor(), prepared: prepared.map) }
+
     var anchors: [AnchorSpan] {
         flat.elements.compactMap { element in
             guard case .anchor(let href, let title) = element.kind else { return nil }
@@ -74,5 +78,27 @@ struct HTMLFragment {
             let severity: Severity = d.severity == .error ? .error : d.severity == .warning ? .warning : .info
             resolver.report(severity, d.message, d.ruleID, atSource: prepared.sourceOffset(d.sourceOffset))
         }
+    }
+}
+
+/// From offsets in what the parser read to offsets in the source: the identity for a document
+/// without HTML, else the flattened text's map and then the prepared text's. A value, not a
+/// closure, so that each lookup can start where the last one ended (see `FlatOffsetCursor`).
+struct InputOffsets {
+    private var flat: FlatOffsetCursor?
+    private let prepared: OffsetMap
+    private var preparedHint = 0
+
+    /// The parser read the source itself.
+    static let identity = InputOffsets(flat: nil, prepared: .identity)
+
+    init(flat: FlatOffsetCursor?, prepared: OffsetMap) {
+        self.flat = flat
+        self.prepared = prepared
+    }
+
+    mutating func sourceOffset(_ offset: Int) -> Int {
+        guard flat != nil else { return offset }
+        return prepared.sourceOffset(flat!.sourceOffset(forFlatOffset: offset), hint: &preparedHint)
     }
 }

@@ -93,12 +93,17 @@ struct InlineParser {
 
     // MARK: The main loop
 
-    /// Bytes at which a construct or an escape may start.
-    private static let startsSomething: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for c in "\\#@+(hHwW0123456789" { table[Int(c.asciiValue!)] = true }
-        table[0xE3] = true  // 《 is E3 80 8A
-        table[0xEF] = true  // （ and ＋ are EF BC 88 and EF BC 8B
+    /// For each byte: 0 when a construct or an escape may start at it, else how far the plain-text
+    /// scan may step (the length of the UTF-8 sequence it leads, 1 for any other byte). Stepping
+    /// over a whole sequence matters for CJK copy, where most bytes are the second and third of a
+    /// character: one table look-up a character, not three. Continuation bytes start nothing, so
+    /// the step skips nothing that a byte-by-byte scan would have stopped at.
+    private static let plainStep: [UInt8] = {
+        var table = [UInt8](repeating: 1, count: 256)
+        for b in 0xC0...0xFF { table[b] = UInt8(CharClass.sequenceLength(UInt8(b))) }
+        for c in "\\#@+(hHwW0123456789" { table[Int(c.asciiValue!)] = 0 }
+        table[0xE3] = 0  // 《 is E3 80 8A
+        table[0xEF] = 0  // （ and ＋ are EF BC 88 and EF BC 8B
         return table
     }()
 
@@ -106,7 +111,7 @@ struct InlineParser {
         let n = s.count
         var nextExplicit = findOpaqueSpan(from: 0)
         var i = 0
-        Self.startsSomething.withUnsafeBufferPointer { table in
+        Self.plainStep.withUnsafeBufferPointer { table in
             while i < n {
                 tick()
                 if let explicit = nextExplicit, i == explicit.source.lowerBound {
@@ -124,9 +129,15 @@ struct InlineParser {
                 // Skip plain text quickly; most bytes start nothing. (One tick for the run: the
                 // meter counts the same bytes, without a store per byte.)
                 let runStart = i
-                while i < limit && !table[Int(s[i])] { i += 1 }
+                while i < limit {
+                    let step = Int(table[Int(s[i])])
+                    if step == 0 { break }
+                    i += step
+                }
+                // A sequence cut short by the limit (only in text that is not valid UTF-8) ends there.
+                if i > limit { i = limit }
                 tick(i - runStart)
-                guard i < limit else { i = limit; continue }
+                guard i < limit else { continue }
                 if s[i] == UInt8(ascii: "\\") {
                     if let length = escapedLength(at: i + 1, limit: limit) {
                         // Drop the backslash: the next text run starts at the escaped character.
@@ -139,8 +150,8 @@ struct InlineParser {
                     continue
                 }
                 if let link = construct(at: i, limit: limit) {
-                    emit(link)
                     i = link.source.upperBound
+                    emit(link)
                 } else {
                     i += CharClass.sequenceLength(s[i])
                 }
@@ -166,11 +177,14 @@ struct InlineParser {
         pendingStart = max(pendingStart, end)
     }
 
-    private mutating func emit(_ link: LinkSyntax) {
-        flushText(upTo: link.source.lowerBound)
+    /// Consumes `link`: it moves into `links` (a copy would retain its strings and slices, and
+    /// destroying the original release them again).
+    private mutating func emit(_ link: consuming LinkSyntax) {
+        let source = link.source
+        flushText(upTo: source.lowerBound)
         inlines.append(.link(index: links.count))
         links.append(link)
-        pendingStart = link.source.upperBound
+        pendingStart = source.upperBound
     }
 
     // MARK: Escapes

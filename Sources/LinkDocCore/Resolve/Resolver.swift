@@ -20,8 +20,8 @@ struct Resolver {
     let source: SourceText
     /// What the parser read: the source's bytes, or the flattened text of an HTML document.
     let input: [UInt8]
-    /// From offsets in `input` to offsets in `source.bytes`, for diagnostics.
-    let inputToSource: (Int) -> Int
+    /// From offsets in `input` to offsets in `source.bytes`, for diagnostics and link sources.
+    private var inputOffsets: InputOffsets
     /// The compiler's manifest and what it derived from it (one shared reference).
     let context: CompilerContext
     var manifest: Manifest { context.manifest }
@@ -37,12 +37,12 @@ struct Resolver {
     /// Whether diagnostics get the excerpt of their line (see `Compiler.compile`).
     let excerpts: Bool
 
-    init(source: SourceText, input: [UInt8], inputToSource: @escaping (Int) -> Int, context: CompilerContext,
+    init(source: SourceText, input: [UInt8], inputToSource: InputOffsets, context: CompilerContext,
          excerpts: Bool = true) {
         self.source = source
         self.excerpts = excerpts
         self.input = input
-        self.inputToSource = inputToSource
+        self.inputOffsets = inputToSource
         self.context = context
         text.reserveCapacity(input.count)
         links.reserveCapacity(8)  // room for a typical document's links without regrowing
@@ -64,10 +64,10 @@ struct Resolver {
     mutating func resolve(_ parsed: ParsedDocument) {
         for title in parsed.bookTitles {
             report(.warning, "unknown agreement 《\(title.title)》: the manifest has no agreement with this title, so it stays text",
-                   RuleID.unknownAgreement, at: inputToSource(title.source.lowerBound))
+                   RuleID.unknownAgreement, at: inputOffsets.sourceOffset(title.source.lowerBound))
         }
         for note in parsed.notes {
-            let at = inputToSource(note.source.lowerBound)
+            let at = inputOffsets.sourceOffset(note.source.lowerBound)
             switch note.kind {
             case .emptyLinkText:
                 report(.warning, "a link needs display text; this one stays text", RuleID.emptyLinkText, at: at)
@@ -96,7 +96,7 @@ struct Resolver {
             if links.count == manifest.options.maxLinks && !reportedLinkLimit {
                 reportedLinkLimit = true
                 report(.error, "more than \(manifest.options.maxLinks) links in one document (options.maxLinks); the rest stay text",
-                       RuleID.tooManyLinks, at: inputToSource(syntax.source.lowerBound))
+                       RuleID.tooManyLinks, at: inputOffsets.sourceOffset(syntax.source.lowerBound))
             }
             return
         }
@@ -107,7 +107,7 @@ struct Resolver {
         }
         var tooltip: String? = nil
         if case .htmlAnchor(_, let title, _) = syntax.kind { tooltip = title }
-        let sourceRange = inputToSource(syntax.source.lowerBound)..<inputToSource(syntax.source.upperBound)
+        let sourceRange = inputOffsets.sourceOffset(syntax.source.lowerBound)..<inputOffsets.sourceOffset(syntax.source.upperBound)
         links.append(LinkDraft(utf8: range, url: url, tooltip: tooltip, target: target, source: sourceRange))
     }
 
@@ -132,7 +132,7 @@ struct Resolver {
 
     /// What a link points to, or nil when it cannot be a link (a diagnostic says why).
     private mutating func meaning(of syntax: LinkSyntax) -> (url: String?, target: LinkTarget)? {
-        let at = inputToSource(syntax.source.lowerBound)
+        let at = inputOffsets.sourceOffset(syntax.source.lowerBound)
         switch syntax.kind {
         case .agreement(let title):
             let found = input.withUnsafeBufferPointer { index.agreement(titleBytes: UnsafeBufferPointer(rebasing: $0[title])) }
@@ -157,7 +157,7 @@ struct Resolver {
         case .phone(let digits):
             return ("tel:" + digits, .phone(digits: digits))
         case .explicit(let target, let targetRange):
-            return explicitTarget(target, display: displayString(syntax), at: inputToSource(targetRange.lowerBound))
+            return explicitTarget(target, display: displayString(syntax), at: inputOffsets.sourceOffset(targetRange.lowerBound))
         case .htmlAnchor(let href, _, let tagOffset):
             // An <a> without href is a named anchor: its text stays text. Problems with
             // the href are reported at the tag.
