@@ -60,12 +60,22 @@ struct InlineParser {
     /// Matching `)` for each `(` that has one on its line; built on first use.
     private var closingParen: [Int: Int]? = nil
 
+    /// The pieces and links arrays come from this thread's `CompileScratch` (the resolver gives
+    /// them back): no allocation for them per document.
     static func parse(_ bytes: [UInt8], options: ParseOptions, anchors: [AnchorSpan] = []) -> ParsedDocument {
         let meter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         meter.initialize(to: 0)
         defer { meter.deallocate() }
+        let scratch = CompileScratch.current
         return bytes.withUnsafeBufferPointer { s in
             var parser = InlineParser(s: s, options: options, anchors: anchors, meter: meter)
+            // Swapped in, not passed to the initializer, so that the parser holds the only reference
+            // (a shared buffer would be copied on the first append). A typical document has a few
+            // links: room for them without regrowing (each regrowth copies every element).
+            var inlines = CompileScratch.take(&scratch.pointee.inlines, minimumCapacity: 16)
+            var links = CompileScratch.take(&scratch.pointee.links, minimumCapacity: 8)
+            swap(&parser.inlines, &inlines)
+            swap(&parser.links, &links)
             parser.run()
             return ParsedDocument(inlines: parser.inlines, links: parser.links, bookTitles: parser.bookTitles, notes: parser.notes,
                                   work: meter.pointee)
@@ -85,10 +95,6 @@ struct InlineParser {
         self.options = options
         self.anchors = anchors
         self.meter = meter
-        // A typical document has a few links: room for them without regrowing the array
-        // (each regrowth copies and retains every element).
-        inlines.reserveCapacity(16)
-        links.reserveCapacity(8)
     }
 
     // MARK: The main loop

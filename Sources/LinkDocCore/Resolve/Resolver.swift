@@ -44,8 +44,20 @@ struct Resolver {
         self.input = input
         self.inputOffsets = inputToSource
         self.context = context
-        text.reserveCapacity(input.count)
-        links.reserveCapacity(8)  // room for a typical document's links without regrowing
+        // From this thread's scratch (`recycle` gives them back), with room for the whole text
+        // and a typical document's links and runs without regrowing.
+        let scratch = CompileScratch.current
+        text = CompileScratch.take(&scratch.pointee.text, minimumCapacity: input.count)
+        links = CompileScratch.take(&scratch.pointee.drafts, minimumCapacity: 8)
+        copiedRuns = CompileScratch.take(&scratch.pointee.runs, minimumCapacity: 16)
+    }
+
+    /// Gives the text, links and runs buffers back to this thread's scratch, for the next document.
+    mutating func recycle() {
+        let scratch = CompileScratch.current
+        CompileScratch.giveBack(&text, to: &scratch.pointee.text)
+        CompileScratch.giveBack(&links, to: &scratch.pointee.drafts)
+        CompileScratch.giveBack(&copiedRuns, to: &scratch.pointee.runs)
     }
 
     /// The offset in `text` of an offset in `input`; a position inside removed
@@ -61,7 +73,13 @@ struct Resolver {
         return offset <= run.input ? run.output : run.output + (offset - run.input)
     }
 
-    mutating func resolve(_ parsed: ParsedDocument) {
+    /// Consumes `parsed`: its pieces and links go back to this thread's scratch at the end.
+    mutating func resolve(_ parsed: consuming ParsedDocument) {
+        defer {
+            let scratch = CompileScratch.current
+            CompileScratch.giveBack(&parsed.inlines, to: &scratch.pointee.inlines)
+            CompileScratch.giveBack(&parsed.links, to: &scratch.pointee.links)
+        }
         for title in parsed.bookTitles {
             report(.warning, "unknown agreement 《\(title.title)》: the manifest has no agreement with this title, so it stays text",
                    RuleID.unknownAgreement, at: inputOffsets.sourceOffset(title.source.lowerBound))
