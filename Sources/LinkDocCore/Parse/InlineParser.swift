@@ -479,7 +479,9 @@ struct InlineParser {
     /// `example.com获取` ends after `com`; a label of CJK letters (`例子.公司`) may go on.
     private func domainEnd(from start: Int, limit: Int) -> Int? {
         var j = start
-        var labels: [Range<Int>] = []
+        // Only how many labels there are and the last one matter: no array of them.
+        var labelCount = 0
+        var lastLabel = start..<start
         while j < limit && j - start < 253 {
             let labelStart = j
             var cjkLabel: Bool? = nil
@@ -504,7 +506,8 @@ struct InlineParser {
                 j += length
             }
             guard j > labelStart, s[labelStart] != UInt8(ascii: "-"), s[j - 1] != UInt8(ascii: "-") else { break }
-            labels.append(labelStart..<j)
+            labelCount += 1
+            lastLabel = labelStart..<j
             guard j + 1 < limit, s[j] == UInt8(ascii: "."), s[j + 1] != UInt8(ascii: "."),
                   s[j + 1] != UInt8(ascii: "-") else { break }
             let next = s[j + 1]
@@ -515,7 +518,8 @@ struct InlineParser {
             }
             j += 1
         }
-        guard labels.count >= 2, let tld = labels.last else { return nil }
+        guard labelCount >= 2 else { return nil }
+        let tld = lastLabel
         // An ASCII top-level domain is letters only (or an IDNA `xn--` label).
         if s[tld.lowerBound] < 0x80 {
             let text = UnsafeBufferPointer(rebasing: s[tld])

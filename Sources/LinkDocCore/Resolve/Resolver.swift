@@ -252,18 +252,25 @@ struct Resolver {
     /// no ":" character).
     static func splitAtColon(_ target: String) -> (prefix: String, valueStart: String.Index)? {
         var bytes = target
-        let fast: (prefix: String, valueOffset: Int)? = bytes.withUTF8 { u in
-            guard let k = u.firstIndex(of: UInt8(ascii: ":")), k + 1 == u.count || u[k + 1] < 0x80 else { return nil }
-            var lowered: [UInt8] = []
-            lowered.reserveCapacity(k)
-            for b in u[..<k] {
-                guard b < 0x80 else { return nil }
-                lowered.append(CharClass.isASCIILetter(b) ? b | 0x20 : b)
+        enum Fast { case noColon, split(prefix: String, valueOffset: Int), undecided }
+        let fast: Fast = bytes.withUTF8 { u in
+            // A ":" character is the byte 0x3A (and perhaps marks after it): without that byte, none.
+            guard let k = u.firstIndex(of: UInt8(ascii: ":")) else { return .noColon }
+            guard k + 1 == u.count || u[k + 1] < 0x80 else { return .undecided }
+            // Lowercased on the stack: a prefix of up to 15 ASCII bytes is a small string, so the
+            // usual `https` costs no allocation at all.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(k, 1)) { lowered in
+                for (j, b) in u[..<k].enumerated() {
+                    guard b < 0x80 else { return .undecided }
+                    lowered[j] = CharClass.isASCIILetter(b) ? b | 0x20 : b
+                }
+                return .split(prefix: String(decoding: UnsafeBufferPointer(rebasing: lowered[..<k]), as: UTF8.self), valueOffset: k + 1)
             }
-            return (String(decoding: lowered, as: UTF8.self), k + 1)
         }
-        if let fast {
-            return (fast.prefix, target.utf8.index(target.utf8.startIndex, offsetBy: fast.valueOffset))
+        switch fast {
+        case .noColon: return nil
+        case .split(let prefix, let valueOffset): return (prefix, target.utf8.index(target.utf8.startIndex, offsetBy: valueOffset))
+        case .undecided: break
         }
         guard let colon = target.firstIndex(of: ":") else { return nil }
         return (target[..<colon].lowercased(), target.index(after: colon))
