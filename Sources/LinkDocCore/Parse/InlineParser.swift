@@ -366,18 +366,23 @@ struct InlineParser {
 
     private mutating func agreement(at i: Int, limit: Int) -> LinkSyntax? {
         guard i + 2 < limit, s[i + 1] == 0x80, s[i + 2] == 0x8A else { return nil }
-        var j = i + 3
+        let titleStart = i + 3
+        var j = titleStart
+        // The title is mostly CJK: step over whole sequences (what ends the search is ASCII or
+        // the lead byte E3, never a continuation byte). The meter counts the bytes up to and
+        // including the one the search stops at, as a byte-by-byte search would have ticked them.
         while j < limit {
-            tick()
             let b = s[j]
-            if b == 0x0A || b == UInt8(ascii: "\\") { return nil }
+            if b == 0x0A || b == UInt8(ascii: "\\") { tick(j - titleStart + 1); return nil }
             if b == 0xE3 && j + 2 < limit && s[j + 1] == 0x80 {
                 if s[j + 2] == 0x8B { break }
-                if s[j + 2] == 0x8A { return nil }  // another 《: that one may open
+                if s[j + 2] == 0x8A { tick(j - titleStart + 1); return nil }  // another 《: that one may open
             }
-            j += 1
+            j += b < 0xC0 ? 1 : CharClass.sequenceLength(b)
         }
-        guard j < limit, j > i + 3 else { return nil }
+        if j > limit { j = limit }  // a sequence cut short by the limit (only in text that is not UTF-8)
+        tick(j - titleStart + (j < limit ? 1 : 0))
+        guard j < limit, j > titleStart else { return nil }
         let source = i..<j + 3
         guard options.titleTable.contains(UnsafeBufferPointer(rebasing: s[i + 3..<j])) else {
             bookTitles.append(BookTitle(title: string(i + 3..<j), source: source))
