@@ -79,7 +79,7 @@ public struct Compiler: Sendable {
         }
         let (document, linkSources) = DocumentAssembler.assemble(text: resolver.text, links: resolver.links,
                                                                  styles: styles, attachments: attachments)
-        let diagnostics = resolver.diagnostics.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
+        let diagnostics = resolver.takeDiagnosticsInSourceOrder()
         resolver.recycle()
         return CompileResult(document: document, diagnostics: diagnostics, source: source, linkSources: linkSources,
                              parseWork: work)

@@ -131,4 +131,17 @@ final class FastPathTests: XCTestCase {
         }
         for key in keys.map(ExactString.init) { XCTAssertEqual(table[key], reference[key], key.string) }
     }
+
+    /// The resolver reports book titles and notes first, links next and HTML images last, and
+    /// sorts only when that order is not the source order: either way the result is in order.
+    func testDiagnosticsComeInSourceOrder() {
+        for text in ["[x](javascript:1) 《未知》 [](a) [y](ftp://b) 《又一个》",
+                     "<b>a</b> [x](javascript:1) <img src=\"javascript:2\"> 《未知》 <blink>b</blink>",
+                     "《未知》 [x](javascript:1)", "plain"] {
+            let result = Compiler().compile(text)
+            let offsets = result.diagnostics.map { $0.location?.offset ?? 0 }
+            XCTAssertEqual(offsets, offsets.sorted(), text)
+            if text != "plain" { XCTAssertGreaterThan(offsets.count, 1, text) }
+        }
+    }
 }

@@ -52,6 +52,23 @@ struct Resolver {
         copiedRuns = CompileScratch.take(&scratch.pointee.runs, minimumCapacity: 16)
     }
 
+    /// The diagnostics in source order (stable: those at one offset stay in the order reported),
+    /// moved out of the resolver. Most documents report in order already (their links come in
+    /// order), so the sort, and the copy that sorting a shared array costs, is left out for them.
+    mutating func takeDiagnosticsInSourceOrder() -> [Diagnostic] {
+        var taken: [Diagnostic] = []
+        swap(&taken, &diagnostics)
+        Self.sortBySourceOffset(&taken)
+        return taken
+    }
+
+    /// A stable sort by offset, which leaves out the sorting for diagnostics in order already.
+    private static func sortBySourceOffset(_ diagnostics: inout [Diagnostic]) {
+        let offsets = diagnostics.lazy.map { $0.location?.offset ?? 0 }
+        guard zip(offsets, offsets.dropFirst()).contains(where: { $0 > $1 }) else { return }
+        diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
+    }
+
     /// Gives the text, links and runs buffers back to this thread's scratch, for the next document.
     mutating func recycle() {
         let scratch = CompileScratch.current
@@ -97,7 +114,7 @@ struct Resolver {
                        RuleID.topicTooLong, at: at)
             }
         }
-        diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
+        Self.sortBySourceOffset(&diagnostics)
         for inline in parsed.inlines {
             switch inline {
             case .text(let range): append(range)
