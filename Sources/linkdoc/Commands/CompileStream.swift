@@ -24,7 +24,7 @@ enum CompileStream {
     static let windowBytes = 1 << 20
     static let maxRecordBytes = 64 << 20
     /// Parts of a window per worker.
-    static let partsPerJob = 8
+    static let partsPerJob = 32
 
     final class Part: @unchecked Sendable {
         var output: [UInt8] = []
