@@ -26,6 +26,8 @@ struct ManifestIndex: Sendable {
     private let byTitleBytes: ByteStringTable<Entry>
     private let byID: [ExactString: Entry]
     private let userIDs: ExactStringTable<String>
+    /// `userIDs` for lookups by a slice of the parser's input.
+    private let userIDsByBytes: ByteStringTable<String>
 
     /// `urls` checks the agreements' URLs (without it, as for `Manifest.agreement(withID:)`,
     /// the checks are empty and must not be used).
@@ -42,6 +44,7 @@ struct ManifestIndex: Sendable {
         var userIDs = ExactStringTable<String>()
         for (name, id) in manifest.mentions { userIDs[ExactString(name)] = id }
         self.userIDs = userIDs
+        userIDsByBytes = ByteStringTable(manifest.mentions.map { (Array($0.key.utf8), $0.value) })
     }
 
     func agreement(titleBytes: UnsafeBufferPointer<UInt8>) -> Entry? { byTitleBytes[titleBytes] }
@@ -53,6 +56,9 @@ struct ManifestIndex: Sendable {
     }
 
     func userID(mention name: String) -> String? { userIDs[ExactString(name)] }
+
+    /// `userID(mention:)` for the name's UTF-8 bytes (no key made for the lookup).
+    func userID(mentionBytes name: UnsafeBufferPointer<UInt8>) -> String? { userIDsByBytes[name] }
 }
 
 /// A string as a dictionary key that means its exact UTF-8 bytes: equal only when the bytes

@@ -115,10 +115,14 @@ struct Resolver {
             }
         }
         Self.sortBySourceOffset(&diagnostics)
-        for inline in parsed.inlines {
-            switch inline {
-            case .text(let range): append(range)
-            case .link(let index): resolve(parsed.links[index])
+        // Each link is borrowed where it lies (an element read from the array is a copy, which
+        // retains its strings and slices and releases them again).
+        parsed.links.withUnsafeBufferPointer { links in
+            for inline in parsed.inlines {
+                switch inline {
+                case .text(let range): append(range)
+                case .link(let index): resolve(links[index])
+                }
             }
         }
     }
@@ -174,7 +178,16 @@ struct Resolver {
             guard let entry = found else { return nil }
             return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
         case .mention(let name):
-            return mention(name: name, userID: index.userID(mention: name), at: at)
+            // The name is the display text after its "@": looked up by those bytes in place.
+            let userID: String?
+            if let display = syntax.display.single, display.count > 1, input[display.lowerBound] == UInt8(ascii: "@") {
+                userID = input.withUnsafeBufferPointer {
+                    index.userID(mentionBytes: UnsafeBufferPointer(rebasing: $0[display.lowerBound + 1..<display.upperBound]))
+                }
+            } else {
+                userID = index.userID(mention: name)
+            }
+            return mention(name: name, userID: userID, at: at)
         case .topic(let name):
             return (templateURL(manifest.options.topicURL, id: nil, name: name, at: at), .topic(name: name, id: nil))
         case .bareURL:
