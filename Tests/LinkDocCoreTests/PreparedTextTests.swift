@@ -46,4 +46,15 @@ final class PreparedTextTests: XCTestCase {
             }
         }
     }
+
+    /// Without a backslash or a comment the source is shared as it is; the loop over lines gives
+    /// the same text and map for a document that only looks close to needing it.
+    func testUnchangedDocumentsKeepTheirBytesAndAnIdentityMap() {
+        for src in ["", "plain 中文\n<b>x</b>", "<!x> <! -- > <!-", "a <!-- comment --> b\n<!--x-->", "<",
+                    "line\n  <!-- linkdoc-not-alone --> text"] {
+            let (text, map) = prepared(src)
+            XCTAssertEqual(text, src, src)
+            XCTAssertEqual(map, Array(0...src.utf8.count), src)
+        }
+    }
 }
