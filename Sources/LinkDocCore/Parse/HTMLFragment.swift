@@ -31,13 +31,9 @@ struct HTMLFragment {
         flat = HTMLFlattener.flatten(prepared.bytes, options: options)
     }
 
-    /// From offsets in the flattened text to offsets in the source.
-    func sourceOffset(ofFlat offset: Int) -> Int {
-        prepared.sourceOffset(flat.sourceOffset(forFlatOffset: offset))
-    }
-
-    /// `sourceOffset(ofFlat:)` for the resolver, which asks about a document's offsets in nearly
-    /// ascending order: both maps are walked from where the last lookup ended.
+    /// From offsets in the flattened text to offsets in the source, for the resolver, which asks
+    /// about a document's offsets in nearly ascending order: both maps are walked from where the
+    /// last lookup ended.
     func inputOffsets() -> InputOffsets { InputOffsets(flat: flat.offsetCursor(), prepared: prepared.map) }
 
     var anchors: [AnchorSpan] {
