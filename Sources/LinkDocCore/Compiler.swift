@@ -70,7 +70,7 @@ public struct Compiler: Sendable {
             let html = HTMLFragment(source.bytes, maxDepth: context.manifest.options.maxHTMLDepth)
             let parsed = InlineParser.parse(html.flat.text, options: context.parseOptions, anchors: html.anchors)
             work = html.flat.work + parsed.work
-            resolver = Resolver(source: source, input: html.flat.text, inputToSource: html.sourceOffset(ofFlat:),
+            resolver = Resolver(source: source, input: html.flat.text, inputToSource: html.inputOffsets(),
                                 context: context, excerpts: excerpts)
             html.report(into: &resolver)
             resolver.resolve(parsed)
@@ -78,12 +78,13 @@ public struct Compiler: Sendable {
         } else {
             let parsed = InlineParser.parse(source.bytes, options: context.parseOptions)
             work = parsed.work
-            resolver = Resolver(source: source, input: source.bytes, inputToSource: { $0 }, context: context, excerpts: excerpts)
+            resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context, excerpts: excerpts)
             resolver.resolve(parsed)
         }
         let assembled = DocumentAssembler.assemble(text: resolver.text, links: resolver.links,
                                                    styles: styles, attachments: attachments)
-        let diagnostics = resolver.diagnostics.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
+        let diagnostics = resolver.takeDiagnosticsInSourceOrder()
+        resolver.recycle()
         return CompileResult(assembled: assembled, diagnostics: diagnostics, source: source, linkSources: assembled.linkSources,
                              parseWork: work)
     }

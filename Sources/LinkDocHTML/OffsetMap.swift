@@ -48,4 +48,56 @@ struct OffsetMap: Sendable {
         let s = segments[lo]
         return s.identity ? s.sourceStart + (flatOffset - s.flatStart) : s.sourceStart
     }
+
+    /// The index of the last segment whose `flatStart <= flatOffset`, for an offset inside the
+    /// segments (`0 < flatOffset <` the end of the last one). Walks forward from `hint` a few
+    /// steps (callers ask in nearly ascending order, so the answer is usually `hint` or the next
+    /// one), else searches: never worse than the binary search.
+    func segmentIndex(forFlatOffset flatOffset: Int, from hint: Int) -> Int {
+        var k = hint
+        if k < segments.count && segments[k].flatStart <= flatOffset {
+            var steps = 0
+            while k + 1 < segments.count && segments[k + 1].flatStart <= flatOffset {
+                k += 1
+                steps += 1
+                if steps == 8 { return binarySearch(flatOffset, lo: k, hi: segments.count - 1) }
+            }
+            return k
+        }
+        return binarySearch(flatOffset, lo: 0, hi: min(k, segments.count - 1))
+    }
+
+    private func binarySearch(_ flatOffset: Int, lo: Int, hi: Int) -> Int {
+        var lo = lo, hi = hi
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if segments[mid].flatStart <= flatOffset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// `sourceOffset(forFlatOffset:)` with the segment search starting at `hint`, which is moved
+    /// to the segment found.
+    func sourceOffset(forFlatOffset flatOffset: Int, hint: inout Int) -> Int {
+        guard let last = segments.last else { return 0 }
+        if flatOffset >= last.flatStart + last.length { return endSource }
+        if flatOffset <= 0 { return segments[0].sourceStart }
+        hint = segmentIndex(forFlatOffset: flatOffset, from: hint)
+        let s = segments[hint]
+        return s.identity ? s.sourceStart + (flatOffset - s.flatStart) : s.sourceStart
+    }
+}
+
+/// `FlatHTML.sourceOffset(forFlatOffset:)` for a caller that asks about many offsets in nearly
+/// ascending order (a document's links and diagnostics): each lookup starts where the last one
+/// ended instead of a binary search over all the segments. Same answers in any order.
+public struct FlatOffsetCursor: Sendable {
+    let map: OffsetMap
+    private var hint = 0
+
+    init(map: OffsetMap) { self.map = map }
+
+    public mutating func sourceOffset(forFlatOffset flatOffset: Int) -> Int {
+        map.sourceOffset(forFlatOffset: flatOffset, hint: &hint)
+    }
 }

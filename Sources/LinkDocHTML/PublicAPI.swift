@@ -133,6 +133,9 @@ public struct FlatHTML: Sendable {
         offsetMap.sourceOffset(forFlatOffset: flatOffset)
     }
 
+    /// A cursor for many `sourceOffset(forFlatOffset:)` lookups in nearly ascending order.
+    public func offsetCursor() -> FlatOffsetCursor { FlatOffsetCursor(map: offsetMap) }
+
     /// `text` as a Swift string (convenience for callers and tests).
     public var string: String { String(decoding: text, as: UTF8.self) }
 }

@@ -111,4 +111,37 @@ final class FastPathTests: XCTestCase {
         let members = Set("+-./:_@#%&=$?!~\u{7F}\0".utf8)
         for b in 0...255 { XCTAssertEqual(set.contains(UInt8(b)), members.contains(UInt8(b)), "\(b)") }
     }
+
+    /// `ExactStringTable` (open addressing by the FNV-1a hash) against a `Dictionary` keyed by
+    /// `ExactString`, through inserts, overwrites, removals, growth and emptying.
+    func testExactStringTableAgreesWithADictionary() {
+        var generator = SystemRandomNumberGenerator()
+        let keys = (0..<300).map { "k\($0)" } + ["é", "e\u{301}", "", "用户", "https://a.example/x"]
+        var table = ExactStringTable<Int>()
+        var reference: [ExactString: Int] = [:]
+        for step in 0..<20_000 {
+            let key = ExactString(keys.randomElement(using: &generator)!)
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<6: table[key] = step; reference[key] = step
+            case 6..<9: table[key] = nil; reference[key] = nil
+            default: if step % 97 == 0 { table.removeAll(); reference.removeAll() }
+            }
+            XCTAssertEqual(table[key], reference[key], key.string)
+            XCTAssertEqual(table.count, reference.count)
+        }
+        for key in keys.map(ExactString.init) { XCTAssertEqual(table[key], reference[key], key.string) }
+    }
+
+    /// The resolver reports book titles and notes first, links next and HTML images last, and
+    /// sorts only when that order is not the source order: either way the result is in order.
+    func testDiagnosticsComeInSourceOrder() {
+        for text in ["[x](javascript:1) 《未知》 [](a) [y](ftp://b) 《又一个》",
+                     "<b>a</b> [x](javascript:1) <img src=\"javascript:2\"> 《未知》 <blink>b</blink>",
+                     "《未知》 [x](javascript:1)", "plain"] {
+            let result = Compiler().compile(text)
+            let offsets = result.diagnostics.map { $0.location?.offset ?? 0 }
+            XCTAssertEqual(offsets, offsets.sorted(), text)
+            if text != "plain" { XCTAssertGreaterThan(offsets.count, 1, text) }
+        }
+    }
 }

@@ -31,4 +31,30 @@ final class PreparedTextTests: XCTestCase {
         XCTAssertEqual(text, line + "\n" + line + "\\&amp;" + line)
         XCTAssertEqual(map.last, src.utf8.count)
     }
+
+    /// The resolver looks offsets up with a hint (`OffsetMap.sourceOffset(_:hint:)`): the same
+    /// answers as the binary search, whatever the order of the questions.
+    func testHintedLookupsAgreeWithTheBinarySearch() {
+        let src = String(repeating: "中\\<x\\&y\n<!-- linkdoc-z -->\ntext ", count: 40) + "end"
+        let p = PreparedText(Array(src.utf8))
+        let all = Array(-1...p.bytes.count + 1)
+        var generator = SystemRandomNumberGenerator()
+        for order in [all, all.reversed(), all.shuffled(using: &generator), all.flatMap { [$0, max(0, $0 - 30), $0 + 50] }] {
+            var hint = 0
+            for offset in order {
+                XCTAssertEqual(p.map.sourceOffset(offset, hint: &hint), p.map.sourceOffset(offset), "offset \(offset)")
+            }
+        }
+    }
+
+    /// Without a backslash or a comment the source is shared as it is; the loop over lines gives
+    /// the same text and map for a document that only looks close to needing it.
+    func testUnchangedDocumentsKeepTheirBytesAndAnIdentityMap() {
+        for src in ["", "plain 中文\n<b>x</b>", "<!x> <! -- > <!-", "a <!-- comment --> b\n<!--x-->", "<",
+                    "line\n  <!-- linkdoc-not-alone --> text"] {
+            let (text, map) = prepared(src)
+            XCTAssertEqual(text, src, src)
+            XCTAssertEqual(map, Array(0...src.utf8.count), src)
+        }
+    }
 }

@@ -36,6 +36,16 @@ final class StreamTests: XCTestCase {
         XCTAssertEqual(((inline["document"] as? [String: Any])?["links"] as? [[String: Any]])?.first?["url"] as? String, "https://e.com/t")
     }
 
+    /// Member names are compared in place when they have no escape; an escaped name means the same.
+    func testEscapedMemberNamesMeanTheSame() {
+        let plain = line(#"{"id": "e", "text": "@小明 《条款》", "manifest": {"agreements": {"条款": "https://e.com/t"}}}"#)
+        let escaped = line(#"{"\u0069d": "e", "t\u0065xt": "@小明 《条款》", "m\/anifest": 1, "\u006danifest": {"agreements": {"条款": "https://e.com/t"}}}"#)
+        XCTAssertEqual(escaped["id"] as? String, "e")
+        XCTAssertEqual(NSDictionary(dictionary: escaped), NSDictionary(dictionary: plain))
+        let twice = line(#"{"id": "a", "\u0069d": "b", "text": "x"}"#)
+        XCTAssertEqual(diagnostic(twice)?["message"] as? String, "the record has two \"id\" members")
+    }
+
     func testBadRecordsGiveAnErrorLine() {
         let cases: [(String, String, Any?)] = [
             ("not json", "a record must be a JSON object", nil),

@@ -31,10 +31,10 @@ struct HTMLFragment {
         flat = HTMLFlattener.flatten(prepared.bytes, options: options)
     }
 
-    /// From offsets in the flattened text to offsets in the source.
-    func sourceOffset(ofFlat offset: Int) -> Int {
-        prepared.sourceOffset(flat.sourceOffset(forFlatOffset: offset))
-    }
+    /// From offsets in the flattened text to offsets in the source, for the resolver, which asks
+    /// about a document's offsets in nearly ascending order: both maps are walked from where the
+    /// last lookup ended.
+    func inputOffsets() -> InputOffsets { InputOffsets(flat: flat.offsetCursor(), prepared: prepared.map) }
 
     var anchors: [AnchorSpan] {
         flat.elements.compactMap { element in
@@ -74,5 +74,27 @@ struct HTMLFragment {
             let severity: Severity = d.severity == .error ? .error : d.severity == .warning ? .warning : .info
             resolver.report(severity, d.message, d.ruleID, atSource: prepared.sourceOffset(d.sourceOffset))
         }
+    }
+}
+
+/// From offsets in what the parser read to offsets in the source: the identity for a document
+/// without HTML, else the flattened text's map and then the prepared text's. A value, not a
+/// closure, so that each lookup can start where the last one ended (see `FlatOffsetCursor`).
+struct InputOffsets {
+    private var flat: FlatOffsetCursor?
+    private let prepared: OffsetMap
+    private var preparedHint = 0
+
+    /// The parser read the source itself.
+    static let identity = InputOffsets(flat: nil, prepared: .identity)
+
+    init(flat: FlatOffsetCursor?, prepared: OffsetMap) {
+        self.flat = flat
+        self.prepared = prepared
+    }
+
+    mutating func sourceOffset(_ offset: Int) -> Int {
+        guard flat != nil else { return offset }
+        return prepared.sourceOffset(flat!.sourceOffset(forFlatOffset: offset), hint: &preparedHint)
     }
 }

@@ -60,12 +60,22 @@ struct InlineParser {
     /// Matching `)` for each `(` that has one on its line; built on first use.
     private var closingParen: [Int: Int]? = nil
 
+    /// The pieces and links arrays come from this thread's `CompileScratch` (the resolver gives
+    /// them back): no allocation for them per document.
     static func parse(_ bytes: [UInt8], options: ParseOptions, anchors: [AnchorSpan] = []) -> ParsedDocument {
         let meter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         meter.initialize(to: 0)
         defer { meter.deallocate() }
+        let scratch = CompileScratch.current
         return bytes.withUnsafeBufferPointer { s in
             var parser = InlineParser(s: s, options: options, anchors: anchors, meter: meter)
+            // Swapped in, not passed to the initializer, so that the parser holds the only reference
+            // (a shared buffer would be copied on the first append). A typical document has a few
+            // links: room for them without regrowing (each regrowth copies every element).
+            var inlines = CompileScratch.take(&scratch.pointee.inlines, minimumCapacity: 16)
+            var links = CompileScratch.take(&scratch.pointee.links, minimumCapacity: 8)
+            swap(&parser.inlines, &inlines)
+            swap(&parser.links, &links)
             parser.run()
             return ParsedDocument(inlines: parser.inlines, links: parser.links, bookTitles: parser.bookTitles, notes: parser.notes,
                                   work: meter.pointee)
@@ -85,20 +95,21 @@ struct InlineParser {
         self.options = options
         self.anchors = anchors
         self.meter = meter
-        // A typical document has a few links: room for them without regrowing the array
-        // (each regrowth copies and retains every element).
-        inlines.reserveCapacity(16)
-        links.reserveCapacity(8)
     }
 
     // MARK: The main loop
 
-    /// Bytes at which a construct or an escape may start.
-    private static let startsSomething: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for c in "\\#@+(hHwW0123456789" { table[Int(c.asciiValue!)] = true }
-        table[0xE3] = true  // 《 is E3 80 8A
-        table[0xEF] = true  // （ and ＋ are EF BC 88 and EF BC 8B
+    /// For each byte: 0 when a construct or an escape may start at it, else how far the plain-text
+    /// scan may step (the length of the UTF-8 sequence it leads, 1 for any other byte). Stepping
+    /// over a whole sequence matters for CJK copy, where most bytes are the second and third of a
+    /// character: one table look-up a character, not three. Continuation bytes start nothing, so
+    /// the step skips nothing that a byte-by-byte scan would have stopped at.
+    private static let plainStep: [UInt8] = {
+        var table = [UInt8](repeating: 1, count: 256)
+        for b in 0xC0...0xFF { table[b] = UInt8(CharClass.sequenceLength(UInt8(b))) }
+        for c in "\\#@+(hHwW0123456789" { table[Int(c.asciiValue!)] = 0 }
+        table[0xE3] = 0  // 《 is E3 80 8A
+        table[0xEF] = 0  // （ and ＋ are EF BC 88 and EF BC 8B
         return table
     }()
 
@@ -106,7 +117,7 @@ struct InlineParser {
         let n = s.count
         var nextExplicit = findOpaqueSpan(from: 0)
         var i = 0
-        Self.startsSomething.withUnsafeBufferPointer { table in
+        Self.plainStep.withUnsafeBufferPointer { table in
             while i < n {
                 tick()
                 if let explicit = nextExplicit, i == explicit.source.lowerBound {
@@ -124,9 +135,15 @@ struct InlineParser {
                 // Skip plain text quickly; most bytes start nothing. (One tick for the run: the
                 // meter counts the same bytes, without a store per byte.)
                 let runStart = i
-                while i < limit && !table[Int(s[i])] { i += 1 }
+                while i < limit {
+                    let step = Int(table[Int(s[i])])
+                    if step == 0 { break }
+                    i += step
+                }
+                // A sequence cut short by the limit (only in text that is not valid UTF-8) ends there.
+                if i > limit { i = limit }
                 tick(i - runStart)
-                guard i < limit else { i = limit; continue }
+                guard i < limit else { continue }
                 if s[i] == UInt8(ascii: "\\") {
                     if let length = escapedLength(at: i + 1, limit: limit) {
                         // Drop the backslash: the next text run starts at the escaped character.
@@ -139,8 +156,8 @@ struct InlineParser {
                     continue
                 }
                 if let link = construct(at: i, limit: limit) {
-                    emit(link)
                     i = link.source.upperBound
+                    emit(link)
                 } else {
                     i += CharClass.sequenceLength(s[i])
                 }
@@ -166,11 +183,14 @@ struct InlineParser {
         pendingStart = max(pendingStart, end)
     }
 
-    private mutating func emit(_ link: LinkSyntax) {
-        flushText(upTo: link.source.lowerBound)
+    /// Consumes `link`: it moves into `links` (a copy would retain its strings and slices, and
+    /// destroying the original release them again).
+    private mutating func emit(_ link: consuming LinkSyntax) {
+        let source = link.source
+        flushText(upTo: source.lowerBound)
         inlines.append(.link(index: links.count))
         links.append(link)
-        pendingStart = link.source.upperBound
+        pendingStart = source.upperBound
     }
 
     // MARK: Escapes
@@ -248,22 +268,14 @@ struct InlineParser {
         return nil
     }
 
-    /// The first `byte` in `start..<limit`; eight bytes a time (explicit links are looked for
-    /// in all text, and most of it holds no `[`). The meter counts the bytes examined up to
-    /// and including the one found, as a byte-by-byte search would.
+    /// The first `byte` in `start..<limit`, by `memchr` (explicit links are looked for in all
+    /// text, and most of it holds no `[`; memchr reads it a vector at a time). The meter counts
+    /// the bytes examined up to and including the one found, as a byte-by-byte search would.
     private func index(of byte: UInt8, from start: Int, before limit: Int? = nil) -> Int? {
         let end = limit ?? s.count
         guard start < end, let p = s.baseAddress else { return nil }
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-        let pattern = ones &* UInt64(byte)
-        var i = start
-        while i + 8 <= end {
-            let v = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) ^ pattern
-            if (v &- ones) & ~v & high != 0 { break }  // some byte of the word is `byte`
-            i += 8
-        }
-        while i < end && p[i] != byte { i += 1 }
-        guard i < end else { tick(end - start); return nil }
+        guard let found = memchr(p + start, Int32(byte), end - start) else { tick(end - start); return nil }
+        let i = start + (UnsafeRawPointer(found) - UnsafeRawPointer(p + start))
         tick(i - start + 1)
         return i
     }
@@ -346,18 +358,23 @@ struct InlineParser {
 
     private mutating func agreement(at i: Int, limit: Int) -> LinkSyntax? {
         guard i + 2 < limit, s[i + 1] == 0x80, s[i + 2] == 0x8A else { return nil }
-        var j = i + 3
+        let titleStart = i + 3
+        var j = titleStart
+        // The title is mostly CJK: step over whole sequences (what ends the search is ASCII or
+        // the lead byte E3, never a continuation byte). The meter counts the bytes up to and
+        // including the one the search stops at, as a byte-by-byte search would have ticked them.
         while j < limit {
-            tick()
             let b = s[j]
-            if b == 0x0A || b == UInt8(ascii: "\\") { return nil }
+            if b == 0x0A || b == UInt8(ascii: "\\") { tick(j - titleStart + 1); return nil }
             if b == 0xE3 && j + 2 < limit && s[j + 1] == 0x80 {
                 if s[j + 2] == 0x8B { break }
-                if s[j + 2] == 0x8A { return nil }  // another 《: that one may open
+                if s[j + 2] == 0x8A { tick(j - titleStart + 1); return nil }  // another 《: that one may open
             }
-            j += 1
+            j += b < 0xC0 ? 1 : CharClass.sequenceLength(b)
         }
-        guard j < limit, j > i + 3 else { return nil }
+        if j > limit { j = limit }  // a sequence cut short by the limit (only in text that is not UTF-8)
+        tick(j - titleStart + (j < limit ? 1 : 0))
+        guard j < limit, j > titleStart else { return nil }
         let source = i..<j + 3
         guard options.titleTable.contains(UnsafeBufferPointer(rebasing: s[i + 3..<j])) else {
             bookTitles.append(BookTitle(title: string(i + 3..<j), source: source))
@@ -459,7 +476,9 @@ struct InlineParser {
     /// `example.com获取` ends after `com`; a label of CJK letters (`例子.公司`) may go on.
     private func domainEnd(from start: Int, limit: Int) -> Int? {
         var j = start
-        var labels: [Range<Int>] = []
+        // Only how many labels there are and the last one matter: no array of them.
+        var labelCount = 0
+        var lastLabel = start..<start
         while j < limit && j - start < 253 {
             let labelStart = j
             var cjkLabel: Bool? = nil
@@ -484,7 +503,8 @@ struct InlineParser {
                 j += length
             }
             guard j > labelStart, s[labelStart] != UInt8(ascii: "-"), s[j - 1] != UInt8(ascii: "-") else { break }
-            labels.append(labelStart..<j)
+            labelCount += 1
+            lastLabel = labelStart..<j
             guard j + 1 < limit, s[j] == UInt8(ascii: "."), s[j + 1] != UInt8(ascii: "."),
                   s[j + 1] != UInt8(ascii: "-") else { break }
             let next = s[j + 1]
@@ -495,7 +515,8 @@ struct InlineParser {
             }
             j += 1
         }
-        guard labels.count >= 2, let tld = labels.last else { return nil }
+        guard labelCount >= 2 else { return nil }
+        let tld = lastLabel
         // An ASCII top-level domain is letters only (or an IDNA `xn--` label).
         if s[tld.lowerBound] < 0x80 {
             let text = UnsafeBufferPointer(rebasing: s[tld])

@@ -21,7 +21,8 @@ struct PhoneNumberMatcher {
     /// Punctuation that joins a number to digits after it.
     private static let joinsAfter = ASCIISet("-.:/")
 
-    private struct Group { var digits: [UInt8]; var end: Int }
+    /// A run of digits: a range of `s` (no bytes copied; most runs of digits in copy are no number).
+    private struct Group { var digits: Range<Int>; var end: Int { digits.upperBound } }
 
     func match(at start: Int) -> Match? {
         if start > 0 {
@@ -39,47 +40,59 @@ struct PhoneNumberMatcher {
             i += 2
             if i < limit && (s[i] == UInt8(ascii: " ") || s[i] == UInt8(ascii: "-")) { i += 1 }
         }
-        var area: [UInt8]? = nil
+        var area: Range<Int>? = nil
         if i < limit && (s[i] == UInt8(ascii: "(") || isFullwidth(0x88, at: i)) {
             i += s[i] == UInt8(ascii: "(") ? 1 : 3
-            let (digits, end) = digitRun(from: i, max: 4)
+            let digits = digitRun(from: i, max: 4)
+            let end = digits.upperBound
             guard end < limit, s[end] == UInt8(ascii: ")") || isFullwidth(0x89, at: end) else { return nil }
             area = digits
             i = end + (s[end] == UInt8(ascii: ")") ? 1 : 3)
             if i < limit && s[i] == UInt8(ascii: " ") { i += 1 }
         }
         guard i < limit, CharClass.isDigit(s[i]) else { return nil }
-        let groups = self.groups(from: i)
+        let (groups, groupCount) = self.groups(from: i)
         // The longest prefix of the groups that forms a number wins.
-        for count in stride(from: groups.count, through: 1, by: -1) {
-            let used = Array(groups[0..<count])
-            let end = used[count - 1].end
-            guard isBoundary(at: end), let digits = number(area: area, groups: used.map(\.digits),
-                                                          international: international) else { continue }
-            return Match(end: end, digits: digits)
+        return withUnsafeBytes(of: groups) { raw in
+            let all = raw.bindMemory(to: Group.self)
+            for count in stride(from: groupCount, through: 1, by: -1) {
+                let used = UnsafeBufferPointer(rebasing: all[0..<count])
+                let end = used[count - 1].end
+                guard isBoundary(at: end), let digits = number(area: area, groups: used, international: international)
+                else { continue }
+                return Match(end: end, digits: digits)
+            }
+            return nil
         }
-        return nil
     }
 
-    /// Digit groups separated by one space or hyphen, at most four of at most twelve digits.
-    private func groups(from start: Int) -> [Group] {
-        var groups: [Group] = []
+    /// Digit groups separated by one space or hyphen, at most four of at most twelve digits; a
+    /// tuple, not an array: no allocation for the digit runs that are no number.
+    private func groups(from start: Int) -> ((Group, Group, Group, Group), Int) {
+        let none = Group(digits: start..<start)
+        var groups = (none, none, none, none)
+        var count = 0
         var i = start
-        while groups.count < 4 {
-            let (digits, end) = digitRun(from: i, max: 12)
-            guard !digits.isEmpty, digits.count <= 11 else { break }
-            groups.append(Group(digits: digits, end: end))
-            guard end + 1 < limit, s[end] == UInt8(ascii: " ") || s[end] == UInt8(ascii: "-"),
-                  CharClass.isDigit(s[end + 1]) else { break }
-            i = end + 1
+        withUnsafeMutableBytes(of: &groups) { raw in
+            let slots = raw.bindMemory(to: Group.self)
+            while count < 4 {
+                let digits = digitRun(from: i, max: 12)
+                guard !digits.isEmpty, digits.count <= 11 else { break }
+                slots[count] = Group(digits: digits)
+                count += 1
+                let end = digits.upperBound
+                guard end + 1 < limit, s[end] == UInt8(ascii: " ") || s[end] == UInt8(ascii: "-"),
+                      CharClass.isDigit(s[end + 1]) else { break }
+                i = end + 1
+            }
         }
-        return groups
+        return (groups, count)
     }
 
-    private func digitRun(from start: Int, max: Int) -> ([UInt8], Int) {
+    private func digitRun(from start: Int, max: Int) -> Range<Int> {
         var i = start
         while i < limit && i - start <= max && CharClass.isDigit(s[i]) { i += 1; meter?.pointee &+= 1 }
-        return (Array(s[start..<i]), i)
+        return start..<i
     }
 
     /// Full-width `（ ） ＋` are EF BC 88, EF BC 89 and EF BC 8B.
@@ -96,47 +109,73 @@ struct PhoneNumberMatcher {
         return true
     }
 
-    /// Group lengths of a local number (after its area code), made once.
+    /// Group lengths of a local number (after its area code).
     private static let localShapes: [[Int]] = [[7], [8], [3, 4], [4, 4]]
 
+    /// Whether the lengths of `groups` are one of `localShapes`.
+    private static func isLocalShape(_ groups: UnsafeBufferPointer<Group>) -> Bool {
+        localShapes.contains { shape in shape.count == groups.count && zip(shape, groups).allSatisfy { $0 == $1.digits.count } }
+    }
+
+    /// Whether the lengths of `groups` are `shape`.
+    private static func lengths(_ groups: UnsafeBufferPointer<Group>, are shape: Int...) -> Bool {
+        shape.count == groups.count && zip(shape, groups).allSatisfy { $0 == $1.digits.count }
+    }
+
     /// The number's digits for its `tel:` URL, or nil when the groups form no known shape.
-    private func number(area: [UInt8]?, groups: [[UInt8]], international: Bool) -> String? {
-        let lengths = groups.map { $0.count }
-        let all = groups.flatMap { $0 }
-        func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
-        func isMobile(_ d: [UInt8]) -> Bool { d.count == 11 && d[0] == UInt8(ascii: "1") && d[1] >= UInt8(ascii: "3") }
-        let mobileShape = lengths == [11] || lengths == [3, 4, 4]
-        let localShapes = Self.localShapes
+    /// `all` below is the digits of the groups one after the other; the string is made only for
+    /// a number.
+    private func number(area: Range<Int>?, groups: UnsafeBufferPointer<Group>, international: Bool) -> String? {
+        let allCount = groups.reduce(0) { $0 + $1.digits.count }
+        /// The `k`th digit of all the groups.
+        func all(_ k: Int) -> UInt8 {
+            var k = k
+            for group in groups {
+                if k < group.digits.count { return s[group.digits.lowerBound + k] }
+                k -= group.digits.count
+            }
+            preconditionFailure("digit \(k) past the groups")
+        }
+        func text(_ prefix: StaticString = "", area: Range<Int>? = nil) -> String {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(prefix.utf8CodeUnitCount + (area?.count ?? 0) + allCount)
+            prefix.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            if let area { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: s[area])) }
+            for group in groups { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: s[group.digits])) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let isMobile = allCount == 11 && all(0) == UInt8(ascii: "1") && all(1) >= UInt8(ascii: "3")
+        let mobileShape = Self.lengths(groups, are: 11) || Self.lengths(groups, are: 3, 4, 4)
+        let rest = UnsafeBufferPointer(rebasing: groups.dropFirst())
+        let first = groups[0].digits
 
         if international {
             if let area {
-                guard (2...3).contains(area.count), area[0] != UInt8(ascii: "0"), localShapes.contains(lengths)
+                guard (2...3).contains(area.count), s[area.lowerBound] != UInt8(ascii: "0"), Self.isLocalShape(groups)
                 else { return nil }
-                return "+86" + text(area + all)
+                return text("+86", area: area)
             }
-            if mobileShape && isMobile(all) { return "+86" + text(all) }
+            if mobileShape && isMobile { return text("+86") }
             // +86 10 6552 9988: an area code without its leading zero, then the local number.
-            if (2...3).contains(lengths[0]), groups[0][0] != UInt8(ascii: "0"),
-               localShapes.contains(Array(lengths.dropFirst())) {
-                return "+86" + text(all)
+            if (2...3).contains(first.count), s[first.lowerBound] != UInt8(ascii: "0"), Self.isLocalShape(rest) {
+                return text("+86")
             }
             return nil
         }
         if let area {
-            guard (2...4).contains(area.count), area[0] == UInt8(ascii: "0"), localShapes.contains(lengths)
+            guard (2...4).contains(area.count), s[area.lowerBound] == UInt8(ascii: "0"), Self.isLocalShape(groups)
             else { return nil }
-            return text(area + all)
+            return text(area: area)
         }
-        if mobileShape && isMobile(all) { return text(all) }
-        if all.count == 10 && (lengths == [10] || lengths == [3, 3, 4] || lengths == [3, 7])
-            && (all[0] == UInt8(ascii: "4") || all[0] == UInt8(ascii: "8"))
-            && all[1] == UInt8(ascii: "0") && all[2] == UInt8(ascii: "0") {  // 400 and 800 numbers
-            return text(all)
+        if mobileShape && isMobile { return text() }
+        if allCount == 10 && (Self.lengths(groups, are: 10) || Self.lengths(groups, are: 3, 3, 4) || Self.lengths(groups, are: 3, 7))
+            && (all(0) == UInt8(ascii: "4") || all(0) == UInt8(ascii: "8"))
+            && all(1) == UInt8(ascii: "0") && all(2) == UInt8(ascii: "0") {  // 400 and 800 numbers
+            return text()
         }
-        if lengths == [5] && all[0] == UInt8(ascii: "9") && all[1] == UInt8(ascii: "5") { return text(all) }
-        if lengths.count >= 2, (2...4).contains(lengths[0]), groups[0][0] == UInt8(ascii: "0"),
-           localShapes.contains(Array(lengths.dropFirst())) {
-            return text(all)
+        if Self.lengths(groups, are: 5) && all(0) == UInt8(ascii: "9") && all(1) == UInt8(ascii: "5") { return text() }
+        if groups.count >= 2, (2...4).contains(first.count), s[first.lowerBound] == UInt8(ascii: "0"), Self.isLocalShape(rest) {
+            return text()
         }
         return nil
     }

@@ -17,6 +17,30 @@ struct PreparedText: Sendable {
     let map: OffsetMap
 
     init(_ source: [UInt8]) {
+        // Most documents have neither a backslash nor a comment (so no directive line): then
+        // nothing changes, and the source is shared as it is with the one copy run the loop
+        // below would have made (two vector scans instead of a pass by lines and a copy).
+        let unchanged = source.withUnsafeBufferPointer { s in
+            guard let base = s.baseAddress else { return true }
+            guard memchr(base, Int32(UInt8(ascii: "\\")), s.count) == nil else { return false }
+            // Any "<!--"? From one '<' to the next by memchr (tags are few next to the text).
+            var i = 0
+            while i < s.count, let found = memchr(base + i, Int32(UInt8(ascii: "<")), s.count - i) {
+                let k = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if k + 4 <= s.count && s[k + 1] == UInt8(ascii: "!") && s[k + 2] == UInt8(ascii: "-") && s[k + 3] == UInt8(ascii: "-") {
+                    return false
+                }
+                i = k + 1
+            }
+            return true
+        }
+        if unchanged {
+            var builder = OffsetMap.Builder()
+            if !source.isEmpty { builder.copy(source: 0, length: source.count, at: 0) }
+            bytes = source
+            map = builder.map
+            return
+        }
         var builder = OffsetMap.Builder()
         var out: [UInt8] = []
         out.reserveCapacity(source.count + 16)
@@ -128,14 +152,39 @@ struct OffsetMap: Sendable {
 
     func sourceOffset(_ derived: Int) -> Int {
         guard let first = runs.first else { return derived }
-        // The last run that starts at or before `derived`.
-        var lo = 0, hi = runs.count - 1
         if derived < first.derivedStart { return first.sourceStart }
+        return sourceOffset(derived, inRun: runIndex(derived, lo: 0))
+    }
+
+    /// The last run at or after `lo` that starts at or before `derived` (`runs[lo]` does).
+    private func runIndex(_ derived: Int, lo: Int) -> Int {
+        var lo = lo, hi = runs.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if runs[mid].derivedStart <= derived { lo = mid } else { hi = mid - 1 }
         }
-        let run = runs[lo]
+        return lo
+    }
+
+    private func sourceOffset(_ derived: Int, inRun k: Int) -> Int {
+        let run = runs[k]
         return run.isCopy ? run.sourceStart + (derived - run.derivedStart) : run.sourceStart
+    }
+
+    /// `sourceOffset(_:)` with the run search starting at `hint` (moved to the run found): for
+    /// offsets asked in nearly ascending order the answer is usually the same run or the next.
+    /// A few steps forward at most, else the binary search, so never much worse than it.
+    func sourceOffset(_ derived: Int, hint: inout Int) -> Int {
+        guard let first = runs.first else { return derived }
+        if derived < first.derivedStart { return first.sourceStart }
+        var k = hint < runs.count && runs[hint].derivedStart <= derived ? hint : 0
+        var steps = 0
+        while k + 1 < runs.count && runs[k + 1].derivedStart <= derived {
+            k += 1
+            steps += 1
+            if steps == 8 { k = runIndex(derived, lo: k); break }
+        }
+        hint = k
+        return sourceOffset(derived, inRun: k)
     }
 }

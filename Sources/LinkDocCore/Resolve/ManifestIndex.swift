@@ -25,7 +25,9 @@ struct ManifestIndex: Sendable {
     /// `byTitle` for lookups by a slice of the parser's input.
     private let byTitleBytes: ByteStringTable<Entry>
     private let byID: [ExactString: Entry]
-    private let userIDs: [ExactString: String]
+    private let userIDs: ExactStringTable<String>
+    /// `userIDs` for lookups by a slice of the parser's input.
+    private let userIDsByBytes: ByteStringTable<String>
 
     /// `urls` checks the agreements' URLs (without it, as for `Manifest.agreement(withID:)`,
     /// the checks are empty and must not be used).
@@ -39,7 +41,10 @@ struct ManifestIndex: Sendable {
         self.byTitle = byTitle
         byTitleBytes = ByteStringTable(byTitle.map { (Array($0.key.string.utf8), $0.value) })
         self.byID = byID
-        userIDs = Dictionary(uniqueKeysWithValues: manifest.mentions.map { (ExactString($0.key), $0.value) })
+        var userIDs = ExactStringTable<String>()
+        for (name, id) in manifest.mentions { userIDs[ExactString(name)] = id }
+        self.userIDs = userIDs
+        userIDsByBytes = ByteStringTable(manifest.mentions.map { (Array($0.key.utf8), $0.value) })
     }
 
     func agreement(titleBytes: UnsafeBufferPointer<UInt8>) -> Entry? { byTitleBytes[titleBytes] }
@@ -51,6 +56,9 @@ struct ManifestIndex: Sendable {
     }
 
     func userID(mention name: String) -> String? { userIDs[ExactString(name)] }
+
+    /// `userID(mention:)` for the name's UTF-8 bytes (no key made for the lookup).
+    func userID(mentionBytes name: UnsafeBufferPointer<UInt8>) -> String? { userIDsByBytes[name] }
 }
 
 /// A string as a dictionary key that means its exact UTF-8 bytes: equal only when the bytes
@@ -61,7 +69,8 @@ struct ManifestIndex: Sendable {
 /// looked up in two tables (the manifest's checks, then the recent ones) is read once.
 struct ExactString: Hashable, Sendable {
     let string: String
-    private let bytesHash: UInt64
+    /// The FNV-1a hash of the bytes (`ExactStringTable` uses it as is).
+    let bytesHash: UInt64
 
     init(_ string: String) {
         var s = string  // `withUTF8` makes it contiguous first; native strings already are: no copy
@@ -79,6 +88,73 @@ struct ExactString: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) { hasher.combine(bytesHash) }
 }
+
+/// A table keyed by `ExactString` that places keys by their FNV-1a hash as is (open addressing,
+/// linear probing): a `Dictionary` hashes that word again through `Hasher` and compares keys
+/// through `==` on copies of them, which cost more than the rest of a URL check found in a cache.
+struct ExactStringTable<Value> {
+    private var slots: [(key: ExactString, value: Value)?]
+    private(set) var count = 0
+
+    init() { slots = Array(repeating: nil, count: 16) }
+
+    private var mask: Int { slots.count - 1 }
+
+    private static func start(_ key: ExactString, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: key.bytesHash ^ (key.bytesHash >> 32)) & mask
+    }
+
+    /// The slot that holds `key`, or the empty slot where it would go.
+    private func slot(for key: ExactString) -> Int {
+        var i = Self.start(key, mask)
+        while let entry = slots[i] {
+            if entry.key.bytesHash == key.bytesHash && entry.key == key { return i }
+            i = (i + 1) & mask
+        }
+        return i
+    }
+
+    subscript(key: ExactString) -> Value? {
+        get { slots[slot(for: key)]?.value }
+        set {
+            let i = slot(for: key)
+            switch (slots[i] != nil, newValue) {
+            case (true, let value?): slots[i]!.value = value
+            case (false, let value?):
+                slots[i] = (key, value)
+                count += 1
+                if count * 2 > slots.count { grow() }
+            case (true, nil): remove(at: i)
+            case (false, nil): break
+            }
+        }
+    }
+
+    mutating func removeAll() {
+        for i in slots.indices { slots[i] = nil }
+        count = 0
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: nil, count: old.count * 2)
+        for case let entry? in old { slots[slot(for: entry.key)] = entry }
+    }
+
+    /// Removes the entry at `i`, moving later entries of its probe run back (no tombstones).
+    private mutating func remove(at i: Int) {
+        slots[i] = nil
+        count -= 1
+        var j = (i + 1) & mask
+        while let entry = slots[j] {
+            slots[j] = nil
+            slots[slot(for: entry.key)] = entry
+            j = (j + 1) & mask
+        }
+    }
+}
+
+extension ExactStringTable: Sendable where Value: Sendable {}
 
 /// The 64-bit FNV-1a hash of bytes: a few instructions a byte, for the byte-keyed tables.
 enum FNV1a {

@@ -20,8 +20,8 @@ struct Resolver {
     let source: SourceText
     /// What the parser read: the source's bytes, or the flattened text of an HTML document.
     let input: [UInt8]
-    /// From offsets in `input` to offsets in `source.bytes`, for diagnostics.
-    let inputToSource: (Int) -> Int
+    /// From offsets in `input` to offsets in `source.bytes`, for diagnostics and link sources.
+    private var inputOffsets: InputOffsets
     /// The compiler's manifest and what it derived from it (one shared reference).
     let context: CompilerContext
     var manifest: Manifest { context.manifest }
@@ -37,15 +37,44 @@ struct Resolver {
     /// Whether diagnostics get the excerpt of their line (see `Compiler.compile`).
     let excerpts: Bool
 
-    init(source: SourceText, input: [UInt8], inputToSource: @escaping (Int) -> Int, context: CompilerContext,
+    init(source: SourceText, input: [UInt8], inputToSource: InputOffsets, context: CompilerContext,
          excerpts: Bool = true) {
         self.source = source
         self.excerpts = excerpts
         self.input = input
-        self.inputToSource = inputToSource
+        self.inputOffsets = inputToSource
         self.context = context
-        text.reserveCapacity(input.count)
-        links.reserveCapacity(8)  // room for a typical document's links without regrowing
+        // From this thread's scratch (`recycle` gives them back), with room for the whole text
+        // and a typical document's links and runs without regrowing.
+        let scratch = CompileScratch.current
+        text = CompileScratch.take(&scratch.pointee.text, minimumCapacity: input.count)
+        links = CompileScratch.take(&scratch.pointee.drafts, minimumCapacity: 8)
+        copiedRuns = CompileScratch.take(&scratch.pointee.runs, minimumCapacity: 16)
+    }
+
+    /// The diagnostics in source order (stable: those at one offset stay in the order reported),
+    /// moved out of the resolver. Most documents report in order already (their links come in
+    /// order), so the sort, and the copy that sorting a shared array costs, is left out for them.
+    mutating func takeDiagnosticsInSourceOrder() -> [Diagnostic] {
+        var taken: [Diagnostic] = []
+        swap(&taken, &diagnostics)
+        Self.sortBySourceOffset(&taken)
+        return taken
+    }
+
+    /// A stable sort by offset, which leaves out the sorting for diagnostics in order already.
+    private static func sortBySourceOffset(_ diagnostics: inout [Diagnostic]) {
+        let offsets = diagnostics.lazy.map { $0.location?.offset ?? 0 }
+        guard zip(offsets, offsets.dropFirst()).contains(where: { $0 > $1 }) else { return }
+        diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
+    }
+
+    /// Gives the text, links and runs buffers back to this thread's scratch, for the next document.
+    mutating func recycle() {
+        let scratch = CompileScratch.current
+        CompileScratch.giveBack(&text, to: &scratch.pointee.text)
+        CompileScratch.giveBack(&links, to: &scratch.pointee.drafts)
+        CompileScratch.giveBack(&copiedRuns, to: &scratch.pointee.runs)
     }
 
     /// The offset in `text` of an offset in `input`; a position inside removed
@@ -61,13 +90,19 @@ struct Resolver {
         return offset <= run.input ? run.output : run.output + (offset - run.input)
     }
 
-    mutating func resolve(_ parsed: ParsedDocument) {
+    /// Consumes `parsed`: its pieces and links go back to this thread's scratch at the end.
+    mutating func resolve(_ parsed: consuming ParsedDocument) {
+        defer {
+            let scratch = CompileScratch.current
+            CompileScratch.giveBack(&parsed.inlines, to: &scratch.pointee.inlines)
+            CompileScratch.giveBack(&parsed.links, to: &scratch.pointee.links)
+        }
         for title in parsed.bookTitles {
             report(.warning, "unknown agreement 《\(title.title)》: the manifest has no agreement with this title, so it stays text",
-                   RuleID.unknownAgreement, at: inputToSource(title.source.lowerBound))
+                   RuleID.unknownAgreement, at: inputOffsets.sourceOffset(title.source.lowerBound))
         }
         for note in parsed.notes {
-            let at = inputToSource(note.source.lowerBound)
+            let at = inputOffsets.sourceOffset(note.source.lowerBound)
             switch note.kind {
             case .emptyLinkText:
                 report(.warning, "a link needs display text; this one stays text", RuleID.emptyLinkText, at: at)
@@ -79,11 +114,15 @@ struct Resolver {
                        RuleID.topicTooLong, at: at)
             }
         }
-        diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
-        for inline in parsed.inlines {
-            switch inline {
-            case .text(let range): append(range)
-            case .link(let index): resolve(parsed.links[index])
+        Self.sortBySourceOffset(&diagnostics)
+        // Each link is borrowed where it lies (an element read from the array is a copy, which
+        // retains its strings and slices and releases them again).
+        parsed.links.withUnsafeBufferPointer { links in
+            for inline in parsed.inlines {
+                switch inline {
+                case .text(let range): append(range)
+                case .link(let index): resolve(links[index])
+                }
             }
         }
     }
@@ -96,7 +135,7 @@ struct Resolver {
             if links.count == manifest.options.maxLinks && !reportedLinkLimit {
                 reportedLinkLimit = true
                 report(.error, "more than \(manifest.options.maxLinks) links in one document (options.maxLinks); the rest stay text",
-                       RuleID.tooManyLinks, at: inputToSource(syntax.source.lowerBound))
+                       RuleID.tooManyLinks, at: inputOffsets.sourceOffset(syntax.source.lowerBound))
             }
             return
         }
@@ -107,7 +146,7 @@ struct Resolver {
         }
         var tooltip: String? = nil
         if case .htmlAnchor(_, let title, _) = syntax.kind { tooltip = title }
-        let sourceRange = inputToSource(syntax.source.lowerBound)..<inputToSource(syntax.source.upperBound)
+        let sourceRange = inputOffsets.sourceOffset(syntax.source.lowerBound)..<inputOffsets.sourceOffset(syntax.source.upperBound)
         links.append(LinkDraft(utf8: range, url: url, tooltip: tooltip, target: target, source: sourceRange))
     }
 
@@ -132,14 +171,23 @@ struct Resolver {
 
     /// What a link points to, or nil when it cannot be a link (a diagnostic says why).
     private mutating func meaning(of syntax: LinkSyntax) -> (url: String?, target: LinkTarget)? {
-        let at = inputToSource(syntax.source.lowerBound)
+        let at = inputOffsets.sourceOffset(syntax.source.lowerBound)
         switch syntax.kind {
         case .agreement(let title):
             let found = input.withUnsafeBufferPointer { index.agreement(titleBytes: UnsafeBufferPointer(rebasing: $0[title])) }
             guard let entry = found else { return nil }
             return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
         case .mention(let name):
-            return mention(name: name, userID: index.userID(mention: name), at: at)
+            // The name is the display text after its "@": looked up by those bytes in place.
+            let userID: String?
+            if let display = syntax.display.single, display.count > 1, input[display.lowerBound] == UInt8(ascii: "@") {
+                userID = input.withUnsafeBufferPointer {
+                    index.userID(mentionBytes: UnsafeBufferPointer(rebasing: $0[display.lowerBound + 1..<display.upperBound]))
+                }
+            } else {
+                userID = index.userID(mention: name)
+            }
+            return mention(name: name, userID: userID, at: at)
         case .topic(let name):
             return (templateURL(manifest.options.topicURL, id: nil, name: name, at: at), .topic(name: name, id: nil))
         case .bareURL:
@@ -157,7 +205,7 @@ struct Resolver {
         case .phone(let digits):
             return ("tel:" + digits, .phone(digits: digits))
         case .explicit(let target, let targetRange):
-            return explicitTarget(target, display: displayString(syntax), at: inputToSource(targetRange.lowerBound))
+            return explicitTarget(target, display: displayString(syntax), at: inputOffsets.sourceOffset(targetRange.lowerBound))
         case .htmlAnchor(let href, _, let tagOffset):
             // An <a> without href is a named anchor: its text stays text. Problems with
             // the href are reported at the tag.
@@ -234,18 +282,25 @@ struct Resolver {
     /// no ":" character).
     static func splitAtColon(_ target: String) -> (prefix: String, valueStart: String.Index)? {
         var bytes = target
-        let fast: (prefix: String, valueOffset: Int)? = bytes.withUTF8 { u in
-            guard let k = u.firstIndex(of: UInt8(ascii: ":")), k + 1 == u.count || u[k + 1] < 0x80 else { return nil }
-            var lowered: [UInt8] = []
-            lowered.reserveCapacity(k)
-            for b in u[..<k] {
-                guard b < 0x80 else { return nil }
-                lowered.append(CharClass.isASCIILetter(b) ? b | 0x20 : b)
+        enum Fast { case noColon, split(prefix: String, valueOffset: Int), undecided }
+        let fast: Fast = bytes.withUTF8 { u in
+            // A ":" character is the byte 0x3A (and perhaps marks after it): without that byte, none.
+            guard let k = u.firstIndex(of: UInt8(ascii: ":")) else { return .noColon }
+            guard k + 1 == u.count || u[k + 1] < 0x80 else { return .undecided }
+            // Lowercased on the stack: a prefix of up to 15 ASCII bytes is a small string, so the
+            // usual `https` costs no allocation at all.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(k, 1)) { lowered in
+                for (j, b) in u[..<k].enumerated() {
+                    guard b < 0x80 else { return .undecided }
+                    lowered[j] = CharClass.isASCIILetter(b) ? b | 0x20 : b
+                }
+                return .split(prefix: String(decoding: UnsafeBufferPointer(rebasing: lowered[..<k]), as: UTF8.self), valueOffset: k + 1)
             }
-            return (String(decoding: lowered, as: UTF8.self), k + 1)
         }
-        if let fast {
-            return (fast.prefix, target.utf8.index(target.utf8.startIndex, offsetBy: fast.valueOffset))
+        switch fast {
+        case .noColon: return nil
+        case .split(let prefix, let valueOffset): return (prefix, target.utf8.index(target.utf8.startIndex, offsetBy: valueOffset))
+        case .undecided: break
         }
         guard let colon = target.firstIndex(of: ":") else { return nil }
         return (target[..<colon].lowercased(), target.index(after: colon))

@@ -20,7 +20,7 @@ struct URLValidator: Sendable {
     let policy: LinkURLPolicy
     /// Checks of URLs known before any document (the manifest's), made once:
     /// an agreement is linked in almost every document of a privacy dialog.
-    private var known: [ExactString: URLCheck] = [:]
+    private var known = ExactStringTable<URLCheck>()
     /// Checks made while compiling, shared by every thread that uses this validator.
     private let recent = BoundedCache<URLCheck>()
     /// `mailto:` URLs by address (nil: the domain is not a valid host).
@@ -73,7 +73,7 @@ struct URLValidator: Sendable {
 final class BoundedCache<Value: Sendable>: @unchecked Sendable {
     static var capacity: Int { 4096 }
     private let lock = NSLock()
-    private var entries: [ExactString: Value] = [:]
+    private var entries = ExactStringTable<Value>()
 
     func value(for key: ExactString) -> Value? {
         lock.lock()
@@ -85,7 +85,7 @@ final class BoundedCache<Value: Sendable>: @unchecked Sendable {
         guard key.string.utf8.count <= 2048 else { return }  // long URLs are rare and would crowd the cache
         lock.lock()
         defer { lock.unlock() }
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        if entries.count >= Self.capacity { entries.removeAll() }
         entries[key] = value
     }
 }

@@ -72,13 +72,13 @@ struct NDJSONRecord {
                     skipWhitespace()
                     guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes, found \(found())") }
                     let nameStart = i
-                    let name = try string()
+                    let name = try recordMemberName()
                     skipWhitespace()
                     guard i < b.endIndex, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name, found \(found())") }
                     i += 1
                     skipWhitespace()
                     let valueStart = i
-                    if name == Self.idName {
+                    if name.elementsEqual(Self.idName) {
                         guard !sawID else { throw fail("the record has two \"id\" members", at: nameStart) }
                         sawID = true
                         guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else {
@@ -92,11 +92,11 @@ struct NDJSONRecord {
                             : String(validating: bytes, as: UTF8.self)
                         guard let decoded else { throw fail("\"id\" is not valid UTF-8", at: valueStart) }
                         id = decoded
-                    } else if name == Self.textName {
+                    } else if name.elementsEqual(Self.textName) {
                         guard text == nil else { throw fail("the record has two \"text\" members", at: nameStart) }
                         guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("\"text\" must be a string", at: valueStart) }
                         text = try string()
-                    } else if name == Self.manifestName {
+                    } else if name.elementsEqual(Self.manifestName) {
                         guard manifest == nil else { throw fail("the record has two \"manifest\" members", at: nameStart) }
                         guard i < b.endIndex, b[i] == UInt8(ascii: "{") else { throw fail("\"manifest\" must be an object", at: valueStart) }
                         try skipValue()
@@ -119,6 +119,17 @@ struct NDJSONRecord {
 
         /// A JSON string at `i`, decoded to UTF-8 bytes (not validated: the
         /// compiler validates the text and reports where it is broken).
+        /// A member name of the record: the slice of the line between its quotes when it has no
+        /// escape (always, in practice), so that no array is made just to compare it.
+        mutating func recordMemberName() throws(Failure) -> ArraySlice<UInt8> {
+            let j = plainRunEnd(from: i + 1)
+            if j < b.endIndex, b[j] == UInt8(ascii: "\"") {
+                defer { i = j + 1 }
+                return b[i + 1..<j]
+            }
+            return ArraySlice(try string())
+        }
+
         mutating func string() throws(Failure) -> [UInt8] {
             let open = i
             i += 1
@@ -130,7 +141,8 @@ struct NDJSONRecord {
                 return out
             }
             var out: [UInt8] = []
-            out.reserveCapacity(j - i + 16)
+            // The string is at most the rest of the line: no regrowth however many escapes.
+            out.reserveCapacity(b.endIndex - i)
             out.append(contentsOf: b[i..<j])
             i = j
             while i < b.endIndex {

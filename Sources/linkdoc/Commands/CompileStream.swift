@@ -1,3 +1,4 @@
+import Foundation  // NSLock
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,14 +11,20 @@ import LinkDocFormats
 /// line per input line on standard output, in input order (see StreamCompiler for
 /// the line formats).
 ///
-/// The pipeline keeps two windows in flight: while the workers compile window N
-/// (each worker a contiguous part of it, balanced by bytes), the main thread reads
-/// window N+1; then it starts N+1 and writes N's output. Memory is therefore about
-/// two windows of input and one of output, whatever the stream's length, and the
-/// output order never depends on the number of threads.
+/// The pipeline keeps two windows in flight: while the workers compile window N,
+/// the main thread reads window N+1; then it starts N+1 and writes N's output. Memory
+/// is therefore about two windows of input and one of output, whatever the stream's
+/// length, and the output order never depends on the number of threads.
+///
+/// A window is cut into parts of about equal bytes, several per worker, and each worker
+/// takes the next part not taken yet: documents of equal bytes do not take equal time
+/// (HTML goes through libxml2), and with one part per worker the fast one would wait for
+/// the slow one at the end of every window.
 enum CompileStream {
     static let windowBytes = 1 << 20
     static let maxRecordBytes = 64 << 20
+    /// Parts of a window per worker.
+    static let partsPerJob = 32
 
     final class Part: @unchecked Sendable {
         var output: [UInt8] = []
@@ -31,10 +38,26 @@ enum CompileStream {
         /// Line index bounds of each part.
         let bounds: [Range<Int>]
 
+        /// The next part no worker has taken.
+        private var nextPart = 0
+        private let lock = NSLock()
+
         init(_ window: LineWindowReader.Window, parts count: Int) {
             self.window = window
             parts = (0..<count).map { _ in Part() }
             bounds = Self.split(window, into: count)
+        }
+
+        /// Compiles parts until every part is taken (each worker calls this once).
+        func compileParts(with stream: StreamCompiler) {
+            while true {
+                lock.lock()
+                let k = nextPart
+                nextPart += 1
+                lock.unlock()
+                guard k < parts.count else { return }
+                compile(part: k, with: stream)
+            }
         }
 
         /// Contiguous line ranges with about equal bytes each.
@@ -59,7 +82,7 @@ enum CompileStream {
 
         func compile(part k: Int, with stream: StreamCompiler) {
             let part = parts[k]
-            part.output.reserveCapacity(window.bytes.count / parts.count * 3)
+            part.output.reserveCapacity(bounds[k].isEmpty ? 0 : window.bytes.count / parts.count * 3)
             for index in bounds[k] {
                 let number = window.firstLineNumber + index
                 switch window.lines[index] {
@@ -90,9 +113,9 @@ enum CompileStream {
             }
             if running != nil { pool.wait() }
             let finished = running
-            running = next.map { Batch($0, parts: jobs) }
+            running = next.map { Batch($0, parts: jobs == 1 ? 1 : jobs * partsPerJob) }
             if let batch = running {
-                pool.run { k in batch.compile(part: k, with: stream) }
+                pool.run { _ in batch.compileParts(with: stream) }
             }
             if let finished {
                 for part in finished.parts {
