@@ -265,18 +265,12 @@ public struct JSONWriter: Sendable {
 
     private static let hex: StaticString = "0123456789abcdef"
 
-    /// For each byte of the word that is below 0x20 or equals `"`, `\`, 0x7F or 0xE2
-    /// (0xE2 starts U+2028/U+2029), the high bit of that byte: the bit tricks of
-    /// "Bit Twiddling Hacks" (haszero and hasless). Bytes above a hit may be flagged
-    /// wrongly (a borrow runs upwards), but the lowest flagged byte is always a hit.
+    /// The bytes of the word that are below 0x20 or equal `"`, `\`, 0x7F or 0xE2
+    /// (0xE2 starts U+2028/U+2029), as a `ByteWord` mask: the lowest flagged byte is a hit.
     @inline(__always)
     private static func escapeCandidates(_ w: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
-        let below0x20 = (w &- ones &* 0x20) & ~w
-        let quote = zeroBytes(w ^ (ones &* 0x22)), backslash = zeroBytes(w ^ (ones &* 0x5C))
-        let delete = zeroBytes(w ^ (ones &* 0x7F)), e2 = zeroBytes(w ^ (ones &* 0xE2))
-        return (below0x20 | quote | backslash | delete | e2) & highs
+        ByteWord.bytes(w, below: 0x20) | ByteWord.bytes(w, equalTo: 0x22) | ByteWord.bytes(w, equalTo: 0x5C)
+            | ByteWord.bytes(w, equalTo: 0x7F) | ByteWord.bytes(w, equalTo: 0xE2)
     }
 
     /// The index of the first byte at or after `start` that may need an escape
@@ -289,13 +283,13 @@ public struct JSONWriter: Sendable {
         var i = start
         // Two words per round: one branch for sixteen bytes of a long text.
         while i + 16 <= n {
-            let low = escapeCandidates(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
-            let high = escapeCandidates(UInt64(littleEndian: UnsafeRawPointer(base + i + 8).loadUnaligned(as: UInt64.self)))
+            let low = escapeCandidates(ByteWord.load(base + i))
+            let high = escapeCandidates(ByteWord.load(base + i + 8))
             if low | high != 0 { return low != 0 ? i + low.trailingZeroBitCount / 8 : i + 8 + high.trailingZeroBitCount / 8 }
             i += 16
         }
         while i + 8 <= n {
-            let hits = escapeCandidates(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+            let hits = escapeCandidates(ByteWord.load(base + i))
             if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
             i += 8
         }

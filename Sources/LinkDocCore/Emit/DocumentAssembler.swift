@@ -1,5 +1,5 @@
 import Foundation  // memchr
-import LinkDocModel
+@_spi(Bytes) import LinkDocModel
 
 /// The emit stage: turns the resolved display text and link drafts into an
 /// `AssembledDocument`, counting every range in UTF-16, Unicode scalars and UTF-8,
@@ -96,16 +96,6 @@ enum DocumentAssembler {
     }
 }
 
-/// Bytewise counting on a 64-bit word ("Bit Twiddling Hacks").
-enum SWAR {
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// How many bytes have their high bit set in a word that has no other bits set.
-    @inline(__always)
-    static func countHighBits(_ x: UInt64) -> Int { Int(truncatingIfNeeded: ((x >> 7) &* ones) >> 56) }
-}
-
 /// UTF-8 offsets translated to full positions in one pass over the text.
 struct PositionTable {
     private let offsets: [Int]
@@ -122,13 +112,10 @@ struct PositionTable {
                 // Count scalars (every byte but continuation bytes 10xxxxxx) and the
                 // extra UTF-16 unit of 4-byte sequences (lead bytes 11110xxx).
                 while i + 8 <= offset {
-                    let w = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                    // Bit 7 of each byte, and bits 6, 5, 4 shifted up to it.
-                    let continuations = w & ~(w << 1) & SWAR.highs
-                    let fourByteLeads = w & (w << 1) & (w << 2) & (w << 3) & SWAR.highs
-                    let scalars = 8 - SWAR.countHighBits(continuations)
+                    let w = ByteWord.load(s.baseAddress! + i)
+                    let scalars = 8 - ByteWord.count(ByteWord.continuationBytes(w))
                     position.scalars += scalars
-                    position.utf16 += scalars + SWAR.countHighBits(fourByteLeads)
+                    position.utf16 += scalars + ByteWord.count(ByteWord.fourByteLeads(w))
                     i += 8
                 }
                 while i < offset {

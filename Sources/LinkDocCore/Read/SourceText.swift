@@ -1,3 +1,5 @@
+@_spi(Bytes) import LinkDocModel  // ByteWord
+
 /// The read stage: a document's bytes, checked and normalized, with a line table
 /// for turning byte offsets into the 1-based line and column of diagnostics.
 ///
@@ -65,11 +67,8 @@ public struct SourceText: Sendable {
             var count = 0
             var i = range.lowerBound
             if let p = s.baseAddress {
-                let high: UInt64 = 0x8080_8080_8080_8080
                 while i + 8 <= range.upperBound {
-                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                    // A continuation byte has its top bit set and the next one clear.
-                    count += 8 - (w & ~(w << 1) & high).nonzeroBitCount
+                    count += 8 - ByteWord.count(ByteWord.continuationBytes(ByteWord.load(p + i)))
                     i += 8
                 }
             }

@@ -1,3 +1,5 @@
+@_spi(Bytes) import LinkDocModel  // ByteWord
+
 /// Strict UTF-8 validation (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
 enum UTF8Validation {
     /// The offset of the first byte that does not belong to a valid sequence, or nil.
@@ -31,11 +33,6 @@ struct TextScan {
         guard n > 0, let p = s.baseAddress else { return }
         if stride < n { checkpoints.reserveCapacity(n / stride + 1) }
         lineStarts.reserveCapacity(8)  // most documents have a few lines: no regrowth
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let lf = ones &* 0x0A, cr = ones &* 0x0D
-        /// Whether some byte of `v` is zero (exact; which byte it is, it does not tell).
-        @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & high != 0 }
 
         var i = 0
         var scalars = 0  // scalars (lead bytes) before `i`
@@ -50,8 +47,8 @@ struct TextScan {
             // ASCII without line breaks, eight bytes a time, up to the next checkpoint.
             let wordsEnd = min(n, nextCheckpoint) - 8
             while i <= wordsEnd {
-                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                if w & high != 0 || hasZeroByte(w ^ lf) || hasZeroByte(w ^ cr) { break }
+                let w = ByteWord.load(p + i)
+                if w & ByteWord.highs | ByteWord.bytes(w, equalTo: 0x0A) | ByteWord.bytes(w, equalTo: 0x0D) != 0 { break }
                 i += 8
                 scalars += 8
             }

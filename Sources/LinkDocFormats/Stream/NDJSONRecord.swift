@@ -1,3 +1,5 @@
+@_spi(Bytes) import LinkDocModel  // ByteWord
+
 /// One record of `linkdoc compile --ndjson`: `{"id": "…", "text": "…", "manifest": {…}}`.
 ///
 /// Records are read by this small parser rather than `JSONSerialization`, which
@@ -190,8 +192,6 @@ struct NDJSONRecord {
         /// texts with few escapes, and this scan is most of reading them.
         func plainRunEnd(from start: Int) -> Int {
             b.withUnsafeBufferPointer { s in
-                let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
-                let quotes = ones &* 0x22, backslashes = ones &* 0x5C, space = ones &* 0x20
                 var j = start - b.startIndex
                 if let p = s.baseAddress {
                     // Sixteen bytes a time with vector compares, then eight with the word tests.
@@ -203,10 +203,9 @@ struct NDJSONRecord {
                         j += 16
                     }
                     while j + 8 <= s.count {
-                        let w = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
-                        // A byte equal to `"` or `\`, or below 0x20 (exact tests, see "Bit Twiddling Hacks").
-                        let q = w ^ quotes, e = w ^ backslashes
-                        if ((q &- ones) & ~q | (e &- ones) & ~e | (w &- space) & ~w) & high != 0 { break }
+                        let w = ByteWord.load(p + j)
+                        if ByteWord.bytes(w, equalTo: 0x22) | ByteWord.bytes(w, equalTo: 0x5C)
+                            | ByteWord.bytes(w, below: 0x20) != 0 { break }
                         j += 8
                     }
                 }

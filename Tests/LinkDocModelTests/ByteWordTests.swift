@@ -1,0 +1,56 @@
+import XCTest
+@_spi(Bytes) import LinkDocModel
+
+/// ByteWord's masks against the byte-by-byte definitions they stand for: whether any
+/// byte passes and which is the lowest (exact), and exact counts where promised.
+final class ByteWordTests: XCTestCase {
+    private func words() -> [[UInt8]] {
+        var state: UInt64 = 2026  // a fixed 64-bit LCG: the same words on every run
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % bound
+        }
+        var out: [[UInt8]] = []
+        let interesting: [UInt8] = [0x00, 0x01, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x7F, 0x80, 0xBF, 0xC0,
+                                    0xE2, 0xEF, 0xF0, 0xF4, 0xFF]
+        for _ in 0 ..< 20_000 {
+            out.append((0 ..< 8).map { _ in next(2) == 0 ? interesting[next(interesting.count)] : UInt8(next(256)) })
+        }
+        // Every byte value alone at every position in a word of otherwise plain letters.
+        for value in 0 ... 255 {
+            for position in 0 ..< 8 {
+                var w = [UInt8](repeating: 0x61, count: 8)
+                w[position] = UInt8(value)
+                out.append(w)
+            }
+        }
+        return out
+    }
+
+    private func load(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { ByteWord.load($0.baseAddress!) } }
+
+    /// The lowest flagged byte of a mask, or nil.
+    private func lowest(_ mask: UInt64) -> Int? { mask == 0 ? nil : mask.trailingZeroBitCount / 8 }
+
+    func testEqualToAndBelowFindTheFirstMatchingByte() {
+        for bytes in words() {
+            let w = load(bytes)
+            for target: UInt8 in [0x00, 0x0A, 0x0D, 0x22, 0x5C, 0x7F, 0xE2] {
+                XCTAssertEqual(lowest(ByteWord.bytes(w, equalTo: target)), bytes.firstIndex(of: target), "\(bytes) == \(target)")
+            }
+            for limit: UInt8 in [0x01, 0x20, 0x80] {
+                XCTAssertEqual(lowest(ByteWord.bytes(w, below: limit)), bytes.firstIndex { $0 < limit }, "\(bytes) < \(limit)")
+            }
+        }
+    }
+
+    func testUTF8ClassesAreCountedExactly() {
+        for bytes in words() {
+            let w = load(bytes)
+            XCTAssertEqual(ByteWord.count(ByteWord.continuationBytes(w)), bytes.filter { $0 & 0xC0 == 0x80 }.count, "\(bytes)")
+            XCTAssertEqual(ByteWord.count(ByteWord.fourByteLeads(w)), bytes.filter { $0 & 0xF0 == 0xF0 }.count, "\(bytes)")
+            XCTAssertEqual(ByteWord.count(w & ByteWord.highs), bytes.filter { $0 >= 0x80 }.count, "\(bytes)")
+        }
+    }
+}
+
