@@ -12,7 +12,14 @@ public struct CompileResult: Sendable {
     /// The source text as read (normalized), nil when it could not be read.
     public var source: SourceText?
     /// For each link of `document`, the byte range in `source.bytes` it was written in.
-    public var linkSources: [Range<Int>] = []
+    /// Made from the assembled document when asked for (the NDJSON stream never asks): an
+    /// array built for every document was one allocation per document for nothing.
+    public var linkSources: [Range<Int>] {
+        get { replacedLinkSources ?? assembled?.linkSources ?? [] }
+        set { replacedLinkSources = newValue }
+    }
+    /// Link sources set through `linkSources` (or kept when `document` is replaced).
+    var replacedLinkSources: [Range<Int>]? = nil
     /// Bytes examined by the parse stage's own scans (inline parser and HTML flattener, not
     /// libxml2): a deterministic work measure for Tests/LinkDocCoreTests/WorkGrowthTests.swift.
     var parseWork = 0
@@ -85,8 +92,7 @@ public struct Compiler: Sendable {
                                                    styles: styles, attachments: attachments)
         let diagnostics = resolver.takeDiagnosticsInSourceOrder()
         resolver.recycle()
-        return CompileResult(assembled: assembled, diagnostics: diagnostics, source: source, linkSources: assembled.linkSources,
-                             parseWork: work)
+        return CompileResult(assembled: assembled, diagnostics: diagnostics, source: source, parseWork: work)
     }
 }
 

@@ -38,7 +38,7 @@ final class TextScanTests: XCTestCase {
         XCTAssertEqual(scan.hasCR, bytes.contains(0x0D), "\(bytes)", file: file, line: line)
         var lines = [0], checkpoints: [Int] = [], scalars = 0
         for (i, b) in bytes.enumerated() {
-            if i % stride == 0 { checkpoints.append(scalars) }
+            if i % stride == 0 && i > 0 { checkpoints.append(scalars) }  // none stored for offset 0
             if b & 0xC0 != 0x80 { scalars += 1 }
             if b == 0x0A { lines.append(i + 1) }
         }

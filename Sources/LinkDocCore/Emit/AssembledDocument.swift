@@ -75,6 +75,8 @@ extension CompileResult {
     public var document: Document? {
         get { assembled?.document ?? replacedDocument }
         set {
+            // The link sources stay what they were, as when they were stored.
+            if replacedLinkSources == nil, let assembled { replacedLinkSources = assembled.linkSources }
             assembled = nil
             replacedDocument = newValue
         }

@@ -23,13 +23,17 @@ enum DocumentAssembler {
         }
         let styleRanges = styles.map { GraphemeAlignment.widen($0.0, in: &text) }
         let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: &text) }
-        let paragraphBreaks = lineStarts(bytes)
+        // The line starts, offsets and positions live only while the document is assembled:
+        // they are taken from the thread's scratch and given back at the end (no mallocs).
+        let scratch = CompileScratch.current
+        var paragraphBreaks = CompileScratch.take(&scratch.pointee.lineStarts, minimumCapacity: 0)
+        lineStarts(bytes, into: &paragraphBreaks)
 
         // Every offset a range needs, ascending, for one pass over the text. Link
         // edges and line starts each ascend already, so they are merged; only
         // styles and attachments (HTML) may come in any order and need a sort.
-        var offsets: [Int] = []
-        offsets.reserveCapacity(2 + paragraphBreaks.count + 2 * (links.count + styleRanges.count + attachmentRanges.count))
+        var offsets = CompileScratch.take(&scratch.pointee.offsets, minimumCapacity:
+            2 + paragraphBreaks.count + 2 * (links.count + styleRanges.count + attachmentRanges.count))
         var nextBreak = 0
         func append(_ offset: Int) {
             while nextBreak < paragraphBreaks.count && paragraphBreaks[nextBreak] <= offset {
@@ -46,7 +50,9 @@ enum DocumentAssembler {
             for range in attachmentRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
             offsets.sort()
         }
-        var positions = PositionTable(bytes: bytes, ascending: offsets)
+        var positions = PositionTable(bytes: bytes, ascending: offsets,
+                                      buffer: CompileScratch.take(&scratch.pointee.positions, minimumCapacity: offsets.count))
+        offsets = []  // the table holds the only reference, so it gives the buffer back unshared
         func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
 
         for k in links.indices {
@@ -76,6 +82,8 @@ enum DocumentAssembler {
             // The last paragraph, unless the text ends with its line break.
             if start < bytes.count { paragraphs.append(positions.range(start, bytes.count)) }
         }
+        CompileScratch.giveBack(&paragraphBreaks, to: &scratch.pointee.lineStarts)
+        positions.giveBack(to: scratch)
         return AssembledDocument(text: bytes, drafts: drafts, links: links, styles: documentStyles,
                                  paragraphs: paragraphs, attachments: documentAttachments)
     }
@@ -83,6 +91,12 @@ enum DocumentAssembler {
     /// The offsets just after each LF: where paragraphs end.
     static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts: [Int] = []
+        lineStarts(bytes, into: &starts)
+        return starts
+    }
+
+    /// Appends the offsets just after each LF to `starts`.
+    static func lineStarts(_ bytes: [UInt8], into starts: inout [Int]) {
         bytes.withUnsafeBufferPointer { s in
             guard let base = s.baseAddress else { return }
             var i = 0
@@ -92,18 +106,19 @@ enum DocumentAssembler {
                 starts.append(i)
             }
         }
-        return starts
     }
 }
 
 /// UTF-8 offsets translated to full positions in one pass over the text.
 struct PositionTable {
-    private let offsets: [Int]
-    private let positions: [TextPosition]
+    private var offsets: [Int]
+    private var positions: [TextPosition]
 
-    /// `offsets` ascending (repeats allowed); each must start a scalar.
-    init(bytes: [UInt8], ascending offsets: [Int]) {
-        var positions: [TextPosition] = []
+    /// `offsets` ascending (repeats allowed); each must start a scalar. The positions are
+    /// written into `buffer` (emptied), so that a reused one needs no allocation.
+    init(bytes: [UInt8], ascending offsets: [Int], buffer: [TextPosition] = []) {
+        var positions = buffer
+        positions.removeAll(keepingCapacity: true)
         positions.reserveCapacity(offsets.count)
         var position = TextPosition.zero
         var i = 0
@@ -132,6 +147,13 @@ struct PositionTable {
         }
         self.offsets = offsets
         self.positions = positions
+    }
+
+    /// Gives the offsets and positions back to the thread's scratch; the table is empty after.
+    mutating func giveBack(to scratch: UnsafeMutablePointer<CompileScratch>) {
+        CompileScratch.giveBack(&offsets, to: &scratch.pointee.offsets)
+        CompileScratch.giveBack(&positions, to: &scratch.pointee.positions)
+        last = 0
     }
 
     /// Where the last lookup found its offset: lookups mostly ascend (links, then

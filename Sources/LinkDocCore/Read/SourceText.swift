@@ -13,7 +13,7 @@ public struct SourceText: Sendable {
     public let bytes: [UInt8]
     /// Byte offset of the first byte of each line.
     let lineStarts: [Int]
-    /// Unicode scalars before each block of `checkpointStride` bytes, so that the column of a
+    /// Unicode scalars before each block of `checkpointStride` bytes after the first, so that the column of a
     /// diagnostic costs at most one block of counting, not the whole line: a document with
     /// one long line and a diagnostic per construct would otherwise be quadratic (found by
     /// WorkGrowthTests: 100k unknown 《titles》 on one line took minutes and gigabytes).
@@ -53,11 +53,12 @@ public struct SourceText: Sendable {
 
     /// Unicode scalars in `bytes[0..<offset]`, counting at most one checkpoint block.
     private func scalarCount(before offset: Int) -> Int {
-        guard !scalarCheckpoints.isEmpty else { return 0 }
         // At the very end of a text whose length is a multiple of the stride there is no
-        // checkpoint for `offset`'s block: count on from the last one.
-        let block = min(offset / Self.checkpointStride, scalarCheckpoints.count - 1)
-        return scalarCheckpoints[block] + Self.scalarCount(bytes, block * Self.checkpointStride..<offset)
+        // checkpoint for `offset`'s block: count on from the last one. Block 0 starts with
+        // no scalars before it and has no checkpoint stored (TextScan.checkpoints).
+        let block = min(offset / Self.checkpointStride, scalarCheckpoints.count)
+        let before = block == 0 ? 0 : scalarCheckpoints[block - 1]
+        return before + Self.scalarCount(bytes, block * Self.checkpointStride..<offset)
     }
 
     /// Unicode scalars in `bytes[range]` (valid UTF-8): the bytes that are no continuation

@@ -22,21 +22,28 @@ struct TextScan {
     var invalidOffset: Int? = nil
     var hasCR = false
     /// Offset of the first byte of each line (0, and one past each LF).
-    var lineStarts: [Int] = [0]
-    /// Unicode scalars before offset `k * checkpointStride`, for each such offset below the count.
+    var lineStarts: [Int]
+    /// Unicode scalars before offset `k * checkpointStride`, for each such offset from the
+    /// stride (k ≥ 1) below the count: the one at offset 0 is always 0 and is not stored, so a
+    /// document shorter than the stride has no array to allocate.
     var checkpoints: [Int] = []
 
     /// `stride` is at least 4, so that one sequence passes at most one checkpoint.
     init(_ s: UnsafeBufferPointer<UInt8>, checkpointStride stride: Int) {
         precondition(stride >= 4)
         let n = s.count
+        // One allocation, with room for the few lines most documents have (an array literal
+        // `[0]` and then a reserve would be two).
+        lineStarts = [Int](unsafeUninitializedCapacity: n > 0 ? 8 : 1) { buffer, count in
+            buffer[0] = 0
+            count = 1
+        }
         guard n > 0, let p = s.baseAddress else { return }
-        if stride < n { checkpoints.reserveCapacity(n / stride + 1) }
-        lineStarts.reserveCapacity(8)  // most documents have a few lines: no regrowth
+        if stride < n { checkpoints.reserveCapacity(n / stride) }
 
         var i = 0
         var scalars = 0  // scalars (lead bytes) before `i`
-        var nextCheckpoint = 0
+        var nextCheckpoint = min(stride, n)
         while i < n {
             // A multi-byte step may pass a checkpoint by up to three bytes: the bytes it
             // passes are continuations, so the count before the checkpoint is `scalars`.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LinkDocModel  // TextPosition
 
 /// Buffers that every document needs and no document keeps, kept by each thread from one
 /// document to the next: the parser's pieces and links, the resolver's display text, link
@@ -22,6 +23,10 @@ struct CompileScratch {
     var text: [UInt8] = []
     var drafts: [LinkDraft] = []
     var runs: [(input: Int, output: Int, length: Int)] = []
+    /// The emit stage's line starts, offsets and positions (DocumentAssembler, PositionTable).
+    var lineStarts: [Int] = []
+    var offsets: [Int] = []
+    var positions: [TextPosition] = []
 
     /// Above this many bytes of capacity a buffer is not kept for the next document.
     static let maxKeptBytes = 256 << 10
