@@ -22,6 +22,12 @@
 // SAXParser.swift), so its fields are updated in place with no reference
 // counting and no run-time exclusivity check per access.
 
+#if canImport(Glibc)
+internal import Glibc  // pthread keys for the per-thread scratch
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
 struct Flattener {
     private let scanner: SourceScanner
     private let options: HTMLOptions
@@ -41,7 +47,7 @@ struct Flattener {
     private var lastReferenceCursor = -1
 
     // Open elements.
-    private struct OpenElement {
+    fileprivate struct OpenElement {
         let name: ElementName
         /// What `pop` needs of the element's role.
         let isDropped: Bool
@@ -59,7 +65,7 @@ struct Flattener {
     /// `Tag.rawValue` for the known names; with `OpenElement.sameNameBelow` a
     /// list per name: O(1) lookup of "is a <b> open, and where", without an
     /// array per name and without hashing for the known names.
-    private var topmostKnown = [Int](repeating: -1, count: Tag.allCases.count)
+    private var topmostKnown: [Int]
     private var topmostOther: [[UInt8]: Int] = [:]
     /// Number of open dropped elements, and the stack index of the outermost.
     private var droppedDepth = 0
@@ -81,18 +87,25 @@ struct Flattener {
 
     /// Flattens `source`. The flattener is used once.
     static func run(source: [UInt8], options: HTMLOptions) -> FlatHTML {
-        let meter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        meter.initialize(to: 0)
-        defer { meter.deallocate() }
-        var flattener = Flattener(
-            scanner: SourceScanner(bytes: InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8), meter: meter),
-            options: options)
-        return flattener.run()
+        // The meter lives on the stack for the run (a pointer the scanner shares, not a malloc).
+        var work = 0
+        return withUnsafeMutablePointer(to: &work) { meter in
+            var flattener = Flattener(
+                scanner: SourceScanner(bytes: InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8), meter: meter),
+                options: options)
+            return flattener.run()
+        }
     }
 
     private init(scanner: SourceScanner, options: HTMLOptions) {
         self.scanner = scanner
         self.options = options
+        let scratch = Scratch.current
+        stack = Scratch.take(&scratch.pointee.stack)
+        slots = Scratch.take(&scratch.pointee.slots)
+        // Given back empty: filled in the capacity kept (an allocation only on a thread's first run).
+        topmostKnown = Scratch.take(&scratch.pointee.topmostKnown)
+        topmostKnown.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
         // The flat text is at most about as long as the source: one allocation.
         text.reserveCapacity(scanner.count + 16)
     }
@@ -103,13 +116,18 @@ struct Flattener {
             withUnsafeMutablePointer(to: &self) { SAXParser.parse(source, flattener: $0) }
         }
         finish()
-        return FlatHTML(
+        let flat = FlatHTML(
             text: text,
             elements: slots.compactMap { $0 },
             diagnostics: diagnostics.sorted(),
             offsetMap: offsetMap,
             work: scanner.meter.pointee
         )
+        let scratch = Scratch.current
+        Scratch.giveBack(&stack, to: &scratch.pointee.stack)
+        Scratch.giveBack(&slots, to: &scratch.pointee.slots)
+        Scratch.giveBack(&topmostKnown, to: &scratch.pointee.topmostKnown)
+        return flat
     }
 
     // MARK: - SAX events
@@ -608,6 +626,63 @@ struct Flattener {
         while k >= 0, stack[k].flatStart == position, stack[k].sequence > boundarySequence {
             stack[k].flatStart = position + 1
             k -= 1
+        }
+    }
+}
+
+extension Flattener {
+    /// The flattener's working arrays (open elements, element slots, the topmost open element
+    /// per name), which no flat result keeps, kept by each thread from one document to the
+    /// next: as new arrays they were a malloc, a free and regrowths per HTML document. The same
+    /// scheme as LinkDocCore's CompileScratch: a document takes a buffer (a nested run on the
+    /// same thread would just allocate afresh) and gives it back emptied with its capacity, or
+    /// frees it if it grew past `maxKeptBytes`. A struct behind a per-thread pointer, not a
+    /// class, so that taking and giving back have no run-time exclusivity checks.
+    fileprivate struct Scratch {
+        var stack: [OpenElement] = []
+        var slots: [HTMLElement?] = []
+        var topmostKnown: [Int] = []
+
+        /// Above this many bytes of capacity a buffer is not kept for the next document.
+        static let maxKeptBytes = 64 << 10
+
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            // The destructor frees the thread's scratch when the thread ends.
+            let status = pthread_key_create(&key) { pointer in
+                guard let pointer else { return }
+                let scratch = pointer.assumingMemoryBound(to: Scratch.self)
+                scratch.deinitialize(count: 1)
+                scratch.deallocate()
+            }
+            precondition(status == 0, "pthread_key_create failed: \(status)")
+            return key
+        }()
+
+        /// This thread's scratch.
+        static var current: UnsafeMutablePointer<Scratch> {
+            if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: Scratch.self) }
+            let scratch = UnsafeMutablePointer<Scratch>.allocate(capacity: 1)
+            scratch.initialize(to: Scratch())
+            pthread_setspecific(key, scratch)
+            return scratch
+        }
+
+        /// Takes a buffer out of the scratch, leaving an empty one.
+        static func take<Element>(_ buffer: inout [Element]) -> [Element] {
+            var taken: [Element] = []
+            swap(&taken, &buffer)
+            return taken
+        }
+
+        /// Gives a buffer back emptied (capacity kept unless too large); `buffer` is left empty.
+        static func giveBack<Element>(_ buffer: inout [Element], to slot: inout [Element]) {
+            guard buffer.capacity * MemoryLayout<Element>.stride <= maxKeptBytes else {
+                buffer = []
+                return
+            }
+            buffer.removeAll(keepingCapacity: true)
+            swap(&buffer, &slot)
         }
     }
 }
