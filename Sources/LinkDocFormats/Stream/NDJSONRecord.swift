@@ -74,7 +74,7 @@ struct NDJSONRecord {
                     skipWhitespace()
                     guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes, found \(found())") }
                     let nameStart = i
-                    let name = try recordMemberName()
+                    let name = try stringSlice()
                     skipWhitespace()
                     guard i < b.endIndex, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name, found \(found())") }
                     i += 1
@@ -87,7 +87,7 @@ struct NDJSONRecord {
                             try skipValue()
                             throw fail("\"id\" must be a string", at: valueStart)
                         }
-                        let bytes = try string()
+                        let bytes = try stringSlice()
                         // ASCII ids (the usual ones) need no validation, and `String(validating:)`
                         // costs more than the rest of reading the record.
                         let decoded = bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self)
@@ -121,9 +121,10 @@ struct NDJSONRecord {
 
         /// A JSON string at `i`, decoded to UTF-8 bytes (not validated: the
         /// compiler validates the text and reports where it is broken).
-        /// A member name of the record: the slice of the line between its quotes when it has no
-        /// escape (always, in practice), so that no array is made just to compare it.
-        mutating func recordMemberName() throws(Failure) -> ArraySlice<UInt8> {
+        /// A JSON string at `i` that is only looked at, such as a member name or the id: the slice
+        /// of the line between its quotes when it has no escape (always, in practice), so that no
+        /// array is made just to compare or decode it.
+        mutating func stringSlice() throws(Failure) -> ArraySlice<UInt8> {
             let j = plainRunEnd(from: i + 1)
             if j < b.endIndex, b[j] == UInt8(ascii: "\"") {
                 defer { i = j + 1 }
