@@ -88,7 +88,8 @@ public struct Compiler: Sendable {
             resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context, excerpts: excerpts)
             resolver.resolve(parsed)
         }
-        let assembled = DocumentAssembler.assemble(text: resolver.text, links: resolver.links,
+        let output = resolver.takeOutput()
+        let assembled = DocumentAssembler.assemble(text: output.text, links: output.links,
                                                    styles: styles, attachments: attachments)
         let diagnostics = resolver.takeDiagnosticsInSourceOrder()
         resolver.recycle()

@@ -24,6 +24,45 @@ struct AssembledDocument: Sendable {
     let paragraphs: [TextRange]
     let attachments: [Attachment]
 
+    /// Gives the text, drafts, link places and paragraphs to the thread's scratch when the last
+    /// copy of the document goes, for the next document's resolver and assembler: these four
+    /// arrays were four mallocs and frees per document (a result line of `compile --ndjson`
+    /// holds its document only until the line is written). A document kept longer (lint keeps
+    /// every result) just leaves the scratch to allocate afresh.
+    final class Recycler: Sendable {
+        let text: [UInt8]
+        let drafts: [LinkDraft]
+        let links: [LinkPlace]
+        let paragraphs: [TextRange]
+
+        init(text: [UInt8], drafts: [LinkDraft], links: [LinkPlace], paragraphs: [TextRange]) {
+            self.text = text
+            self.drafts = drafts
+            self.links = links
+            self.paragraphs = paragraphs
+        }
+
+        deinit {
+            let scratch = CompileScratch.current
+            CompileScratch.keep(text, in: &scratch.pointee.text)
+            CompileScratch.keep(drafts, in: &scratch.pointee.drafts)
+            CompileScratch.keep(links, in: &scratch.pointee.places)
+            CompileScratch.keep(paragraphs, in: &scratch.pointee.paragraphs)
+        }
+    }
+    let recycler: Recycler
+
+    init(text: [UInt8], drafts: [LinkDraft], links: [LinkPlace], styles: [Style], paragraphs: [TextRange],
+         attachments: [Attachment]) {
+        self.text = text
+        self.drafts = drafts
+        self.links = links
+        self.styles = styles
+        self.paragraphs = paragraphs
+        self.attachments = attachments
+        recycler = Recycler(text: text, drafts: drafts, links: links, paragraphs: paragraphs)
+    }
+
     /// For each link, the byte range in the source it was written in.
     var linkSources: [Range<Int>] { links.map { drafts[$0.draft].source } }
 

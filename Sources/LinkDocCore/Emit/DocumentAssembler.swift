@@ -13,8 +13,10 @@ enum DocumentAssembler {
         // Widening may make neighbours touch or overlap; the earlier link keeps the cluster.
         // The links start with their UTF-8 spans only; the other units are filled in below,
         // once one pass has counted them.
-        var links: [AssembledDocument.LinkPlace] = []
-        links.reserveCapacity(drafts.count)
+        // The links and paragraphs come from the thread's scratch; the document gives them back
+        // when it goes (AssembledDocument.Recycler).
+        let scratch = CompileScratch.current
+        var links = CompileScratch.take(&scratch.pointee.places, minimumCapacity: drafts.count)
         for (k, draft) in drafts.enumerated() {
             let range = GraphemeAlignment.widen(draft.utf8, in: &text)
             if let last = links.last, range.lowerBound < last.range.utf8.upperBound { continue }
@@ -25,7 +27,6 @@ enum DocumentAssembler {
         let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: &text) }
         // The line starts, offsets and positions live only while the document is assembled:
         // they are taken from the thread's scratch and given back at the end (no mallocs).
-        let scratch = CompileScratch.current
         var paragraphBreaks = CompileScratch.take(&scratch.pointee.lineStarts, minimumCapacity: 0)
         lineStarts(bytes, into: &paragraphBreaks)
 
@@ -71,7 +72,7 @@ enum DocumentAssembler {
             documentAttachments.append(attachment.1)
             documentAttachments[documentAttachments.count - 1].range = textRange(range)
         }
-        var paragraphs: [TextRange] = []
+        var paragraphs = CompileScratch.take(&scratch.pointee.paragraphs, minimumCapacity: 0)
         if !bytes.isEmpty {
             paragraphs.reserveCapacity(paragraphBreaks.count + 1)
             var start = 0

@@ -27,6 +27,10 @@ struct CompileScratch {
     var lineStarts: [Int] = []
     var offsets: [Int] = []
     var positions: [TextPosition] = []
+    /// The assembled document's link places and paragraphs (kept with its text and drafts by
+    /// `AssembledDocument.Recycler` until the document goes).
+    var places: [AssembledDocument.LinkPlace] = []
+    var paragraphs: [TextRange] = []
 
     /// Above this many bytes of capacity a buffer is not kept for the next document.
     static let maxKeptBytes = 256 << 10
@@ -53,12 +57,25 @@ struct CompileScratch {
         return scratch
     }
 
-    /// Takes a buffer out of the scratch (leaving an empty one), with room for `minimumCapacity`.
+    /// Takes a buffer out of the scratch (leaving an empty one), emptied, with room for
+    /// `minimumCapacity`. A buffer kept by `keep` still holds its elements: they go here.
     static func take<Element>(_ buffer: inout [Element], minimumCapacity: Int) -> [Element] {
         var taken: [Element] = []
         swap(&taken, &buffer)
+        // Too small, it would be replaced anyway; and one still shared with a document kept
+        // elsewhere (lint keeps every result) is then replaced once, not emptied and regrown.
+        if taken.capacity < minimumCapacity { taken = [] }
+        taken.removeAll(keepingCapacity: true)
         taken.reserveCapacity(minimumCapacity)
         return taken
+    }
+
+    /// Keeps a buffer that its last owner is letting go, as it is (a copy of the reference, so
+    /// emptying it now would allocate; `take` empties it once the owner's reference is gone),
+    /// unless it is too large to keep or the slot has a larger one.
+    static func keep<Element>(_ buffer: [Element], in slot: inout [Element]) {
+        guard buffer.capacity * MemoryLayout<Element>.stride <= maxKeptBytes, buffer.capacity > slot.capacity else { return }
+        slot = buffer
     }
 
     /// Gives a buffer back, emptied, with its capacity unless that is too large to keep; `buffer`

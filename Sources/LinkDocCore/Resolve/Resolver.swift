@@ -69,6 +69,16 @@ struct Resolver {
         diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
     }
 
+    /// Moves the display text and the link drafts out of the resolver, for the assembled
+    /// document, which gives them back to the scratch when it goes (`AssembledDocument.Recycler`):
+    /// left shared with the resolver, `recycle` would empty them by allocating new ones.
+    mutating func takeOutput() -> (text: [UInt8], links: [LinkDraft]) {
+        var output: (text: [UInt8], links: [LinkDraft]) = ([], [])
+        swap(&output.text, &text)
+        swap(&output.links, &links)
+        return output
+    }
+
     /// Gives the text, links and runs buffers back to this thread's scratch, for the next document.
     mutating func recycle() {
         let scratch = CompileScratch.current
