@@ -63,11 +63,10 @@ struct InlineParser {
     /// The pieces and links arrays come from this thread's `CompileScratch` (the resolver gives
     /// them back): no allocation for them per document.
     static func parse(_ bytes: [UInt8], options: ParseOptions, anchors: [AnchorSpan] = []) -> ParsedDocument {
-        let meter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        meter.initialize(to: 0)
-        defer { meter.deallocate() }
+        // The meter lives on the stack for the parse (a pointer the parser shares, not a malloc).
+        var work = 0
         let scratch = CompileScratch.current
-        return bytes.withUnsafeBufferPointer { s in
+        return withUnsafeMutablePointer(to: &work) { meter in bytes.withUnsafeBufferPointer { s in
             var parser = InlineParser(s: s, options: options, anchors: anchors, meter: meter)
             // Swapped in, not passed to the initializer, so that the parser holds the only reference
             // (a shared buffer would be copied on the first append). A typical document has a few
@@ -79,7 +78,7 @@ struct InlineParser {
             parser.run()
             return ParsedDocument(inlines: parser.inlines, links: parser.links, bookTitles: parser.bookTitles, notes: parser.notes,
                                   work: meter.pointee)
-        }
+        } }
     }
 
     /// Counts `n` bytes examined (see `meter`).

@@ -35,10 +35,10 @@ struct PreparedText: Sendable {
             return true
         }
         if unchanged {
-            var builder = OffsetMap.Builder()
-            if !source.isEmpty { builder.copy(source: 0, length: source.count, at: 0) }
+            // One copy run from offset 0 would map every offset to itself, as the identity map
+            // does with no runs, and so no array to allocate.
             bytes = source
-            map = builder.map
+            map = .identity
             return
         }
         var builder = OffsetMap.Builder()
