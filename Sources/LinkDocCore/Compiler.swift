@@ -82,6 +82,7 @@ public struct Compiler: Sendable {
             html.report(into: &resolver)
             resolver.resolve(parsed)
             (styles, attachments) = html.decorations(&resolver)
+            html.recycle()
         } else {
             let parsed = InlineParser.parse(source.bytes, options: context.parseOptions)
             work = parsed.work

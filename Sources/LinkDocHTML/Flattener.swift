@@ -34,7 +34,7 @@ struct Flattener {
 
     // Output.
     private var text: [UInt8] = []
-    private var offsetMap = OffsetMap()
+    private var offsetMap: OffsetMap
     private var slots: [HTMLElement?] = []          // in start-tag order
     private var diagnostics = DiagnosticCollector()
 
@@ -106,8 +106,10 @@ struct Flattener {
         // Given back empty: filled in the capacity kept (an allocation only on a thread's first run).
         topmostKnown = Scratch.take(&scratch.pointee.topmostKnown)
         topmostKnown.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
-        // The flat text is at most about as long as the source: one allocation.
+        // The flat text is at most about as long as the source: one allocation, if any.
+        text = Scratch.take(&scratch.pointee.text)
         text.reserveCapacity(scanner.count + 16)
+        offsetMap = OffsetMap(buffer: Scratch.take(&scratch.pointee.segments))
     }
 
     private mutating func run() -> FlatHTML {
@@ -116,14 +118,16 @@ struct Flattener {
             withUnsafeMutablePointer(to: &self) { SAXParser.parse(source, flattener: $0) }
         }
         finish()
+        let scratch = Scratch.current
+        var elements = Scratch.take(&scratch.pointee.elements)
+        for case let element? in slots { elements.append(element) }
         let flat = FlatHTML(
             text: text,
-            elements: slots.compactMap { $0 },
+            elements: elements,
             diagnostics: diagnostics.sorted(),
             offsetMap: offsetMap,
             work: scanner.meter.pointee
         )
-        let scratch = Scratch.current
         Scratch.giveBack(&stack, to: &scratch.pointee.stack)
         Scratch.giveBack(&slots, to: &scratch.pointee.slots)
         Scratch.giveBack(&topmostKnown, to: &scratch.pointee.topmostKnown)
@@ -631,17 +635,22 @@ struct Flattener {
 }
 
 extension Flattener {
-    /// The flattener's working arrays (open elements, element slots, the topmost open element
-    /// per name), which no flat result keeps, kept by each thread from one document to the
-    /// next: as new arrays they were a malloc, a free and regrowths per HTML document. The same
-    /// scheme as LinkDocCore's CompileScratch: a document takes a buffer (a nested run on the
-    /// same thread would just allocate afresh) and gives it back emptied with its capacity, or
-    /// frees it if it grew past `maxKeptBytes`. A struct behind a per-thread pointer, not a
-    /// class, so that taking and giving back have no run-time exclusivity checks.
+    /// The flattener's arrays, kept by each thread from one document to the next: as new
+    /// arrays they were a malloc, a free and regrowths per HTML document. The same scheme as
+    /// LinkDocCore's CompileScratch: a document takes a buffer (a nested run on the same thread
+    /// would just allocate afresh) and gives it back emptied with its capacity, or frees it if it
+    /// grew past `maxKeptBytes`. The working arrays (open elements, element slots, the topmost
+    /// open element per name) are given back at the end of the run; the result's text, offset
+    /// segments and elements when the caller is done with it (`HTMLFlattener.recycle`). A struct
+    /// behind a per-thread pointer, not a class, so that taking and giving back have no run-time
+    /// exclusivity checks.
     fileprivate struct Scratch {
         var stack: [OpenElement] = []
         var slots: [HTMLElement?] = []
         var topmostKnown: [Int] = []
+        var text: [UInt8] = []
+        var segments: [OffsetMap.Segment] = []
+        var elements: [HTMLElement] = []
 
         /// Above this many bytes of capacity a buffer is not kept for the next document.
         static let maxKeptBytes = 64 << 10
@@ -668,11 +677,29 @@ extension Flattener {
             return scratch
         }
 
-        /// Takes a buffer out of the scratch, leaving an empty one.
+        /// Takes a buffer out of the scratch, leaving an empty one; emptied (a result's buffer is
+        /// kept as it was, see `keep`).
         static func take<Element>(_ buffer: inout [Element]) -> [Element] {
             var taken: [Element] = []
             swap(&taken, &buffer)
+            taken.removeAll(keepingCapacity: true)
             return taken
+        }
+
+        /// Keeps a buffer of a result the caller is done with, as it is: the caller may still hold
+        /// a copy of the reference (emptying it now would allocate); `take` empties it once that
+        /// is gone. Not kept if too large or if the slot has a larger one.
+        static func keep<Element>(_ buffer: [Element], in slot: inout [Element]) {
+            guard buffer.capacity * MemoryLayout<Element>.stride <= maxKeptBytes, buffer.capacity > slot.capacity else { return }
+            slot = buffer
+        }
+
+        /// Keeps a flat result's text, offset segments and elements for the thread's next run.
+        static func recycle(_ flat: FlatHTML) {
+            let scratch = current
+            keep(flat.text, in: &scratch.pointee.text)
+            keep(flat.offsetMap.segments, in: &scratch.pointee.segments)
+            keep(flat.elements, in: &scratch.pointee.elements)
         }
 
         /// Gives a buffer back emptied (capacity kept unless too large); `buffer` is left empty.
@@ -685,4 +712,9 @@ extension Flattener {
             swap(&buffer, &slot)
         }
     }
+}
+
+extension Flattener {
+    /// See `HTMLFlattener.recycle`.
+    static func recycle(_ flat: FlatHTML) { Scratch.recycle(flat) }
 }

@@ -15,8 +15,15 @@ struct OffsetMap: Sendable {
         var identity: Bool
     }
 
-    // Room for a typical fragment's pieces from the start.
-    private(set) var segments: [Segment] = { var s: [Segment] = []; s.reserveCapacity(32); return s }()
+    private(set) var segments: [Segment]
+
+    /// An empty map whose segments are written into `buffer` (emptied; the flattener passes one
+    /// from its scratch), with room for a typical fragment's pieces from the start.
+    init(buffer: [Segment] = []) {
+        segments = buffer
+        segments.removeAll(keepingCapacity: true)
+        segments.reserveCapacity(32)
+    }
     /// Where flat offset == text.count maps to (just past the last segment).
     private(set) var endSource: Int = 0
 

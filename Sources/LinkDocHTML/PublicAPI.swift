@@ -147,4 +147,12 @@ public enum HTMLFlattener {
     public static func flatten(_ utf8: [UInt8], options: HTMLOptions = .init()) -> FlatHTML {
         Flattener.run(source: utf8, options: options)
     }
+
+    /// Says that the caller is done with `flat`: its text, offset map and elements are kept for
+    /// the next `flatten` on this thread, which then allocates none of them (a compiler that
+    /// flattens one document after another). Optional; a result used after this stays valid
+    /// (its arrays are copied on write as ever) but costs the next flatten those allocations.
+    public static func recycle(_ flat: FlatHTML) {
+        Flattener.recycle(flat)
+    }
 }

@@ -68,6 +68,10 @@ struct HTMLFragment {
         return (styles, attachments)
     }
 
+    /// Done with the flattened text (the resolver has read it): its buffers go to the flattener's
+    /// next document on this thread.
+    func recycle() { HTMLFlattener.recycle(flat) }
+
     /// libxml2-side findings, at their place in the source.
     func report(into resolver: inout Resolver) {
         for d in flat.diagnostics {
