@@ -84,6 +84,9 @@ enum DocumentAssembler {
             if start < bytes.count { paragraphs.append(positions.range(start, bytes.count)) }
         }
         CompileScratch.giveBack(&paragraphBreaks, to: &scratch.pointee.lineStarts)
+        // Still held by the caller: kept as they are, emptied at the next take.
+        CompileScratch.keep(styles, in: &scratch.pointee.styles)
+        CompileScratch.keep(attachments, in: &scratch.pointee.attachments)
         positions.giveBack(to: scratch)
         return AssembledDocument(text: bytes, drafts: drafts, links: links, styles: documentStyles,
                                  paragraphs: paragraphs, attachments: documentAttachments)

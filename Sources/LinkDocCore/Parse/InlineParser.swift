@@ -76,6 +76,9 @@ struct InlineParser {
             swap(&parser.inlines, &inlines)
             swap(&parser.links, &links)
             parser.run()
+            // An HTML document's anchors came from the scratch (HTMLFragment.anchors): kept back
+            // as they are (the caller still holds them), emptied at the next take.
+            CompileScratch.keep(anchors, in: &scratch.pointee.anchors)
             return ParsedDocument(inlines: parser.inlines, links: parser.links, bookTitles: parser.bookTitles, notes: parser.notes,
                                   work: meter.pointee)
         } }

@@ -31,6 +31,11 @@ struct CompileScratch {
     /// `AssembledDocument.Recycler` until the document goes).
     var places: [AssembledDocument.LinkPlace] = []
     var paragraphs: [TextRange] = []
+    /// An HTML document's anchors (read by the inline parser) and decorations (read by the
+    /// assembler), kept by their reader when done (`keep`).
+    var anchors: [AnchorSpan] = []
+    var styles: [(Range<Int>, Style)] = []
+    var attachments: [(Range<Int>, Attachment)] = []
 
     /// Above this many bytes of capacity a buffer is not kept for the next document.
     static let maxKeptBytes = 256 << 10
