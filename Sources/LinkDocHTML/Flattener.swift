@@ -717,4 +717,14 @@ extension Flattener {
 extension Flattener {
     /// See `HTMLFlattener.recycle`.
     static func recycle(_ flat: FlatHTML) { Scratch.recycle(flat) }
+
+    /// The capacity in bytes of the largest buffer this thread keeps (tests: none above the cap).
+    static var largestKeptBytes: Int {
+        func bytes<Element>(_ buffer: [Element]) -> Int { buffer.capacity * MemoryLayout<Element>.stride }
+        let s = Scratch.current.pointee
+        return [bytes(s.stack), bytes(s.slots), bytes(s.topmostKnown), bytes(s.text), bytes(s.segments), bytes(s.elements)].max()!
+    }
+
+    /// The largest buffer a thread keeps, in bytes.
+    static var maxKeptBytes: Int { Scratch.maxKeptBytes }
 }

@@ -26,6 +26,9 @@ final class ScratchReuseTests: XCTestCase {
             "",
             huge + "<b>html too</b>",
             "first line\nsecond @bob\n《未知标题》",
+            // HTML-heavy: anchors, styles, images, paragraphs, an entity, a comment, unknown tags.
+            String(repeating: "<p>段<a href=\"https://d.example/\">锚</a> <b>粗</b><i style=\"color:red\">斜</i>"
+                   + "<img src=\"https://e.example/i.png\" alt=\"图\"> &amp; <!-- c --><x-y>z</x-y></p>\n", count: 40),
         ].map { Array($0.utf8) } + [[0xE4, 0xB8], [0x41, 0xFF, 0x42]]  // not UTF-8: the compile fails
     }()
 
@@ -33,11 +36,22 @@ final class ScratchReuseTests: XCTestCase {
         var document: Document?
         var diagnostics: [Diagnostic]
         var linkSources: [Range<Int>]
+        /// Written straight from the assembled document, through a writer that takes the
+        /// thread's spare JSON block.
+        var json: [UInt8]
+
+        init(_ result: CompileResult) {
+            document = result.document
+            diagnostics = result.diagnostics
+            linkSources = result.linkSources
+            var w = JSONWriter()
+            result.writeDocument(to: &w)
+            json = w.bytes
+        }
     }
 
     private static func compile(_ bytes: [UInt8]) -> Outcome {
-        let result = Compiler(manifest: manifest).compile(bytes, name: "doc")
-        return Outcome(document: result.document, diagnostics: result.diagnostics, linkSources: result.linkSources)
+        Outcome(Compiler(manifest: manifest).compile(bytes, name: "doc"))
     }
 
     /// Compiles on a thread of its own, whose scratch is new.
@@ -52,6 +66,29 @@ final class ScratchReuseTests: XCTestCase {
         thread.start()
         done.wait()
         return outcome!
+    }
+
+    /// A result kept while the thread compiles on (as lint keeps every result) shares its buffers
+    /// with the scratch, which must then allocate afresh rather than empty them under it.
+    func testAKeptResultIsUnchangedByTheDocumentsAfterIt() {
+        let compiler = Compiler(manifest: Self.manifest)
+        let kept = Self.documents.map { compiler.compile($0, name: "doc") }
+        let outcomes = kept.map(Outcome.init)
+        for document in Self.documents.reversed() { _ = Self.compile(document) }
+        XCTAssertEqual(kept.map(Outcome.init), outcomes)
+        XCTAssertEqual(outcomes, Self.documents.map(Self.compileAlone))
+    }
+
+    /// A document too large for the kept buffers leaves none of them above the cap.
+    func testBuffersOverTheCapAreNotKept() {
+        let line = "长文本 @alice https://a.example/x [链接](https://b.example) <b>粗</b>\n"
+        let huge = Array(String(repeating: line, count: 20_000).utf8)
+        XCTAssertGreaterThan(huge.count, 4 * CompileScratch.maxKeptBytes)
+        let outcome = Self.compile(huge)
+        XCTAssertNotNil(outcome.document)
+        XCTAssertLessThanOrEqual(CompileScratch.current.pointee.largestKeptBytes, CompileScratch.maxKeptBytes)
+        // And the next document compiles as alone.
+        XCTAssertEqual(Self.compile(Self.documents[0]), Self.compileAlone(Self.documents[0]))
     }
 
     func testEveryDocumentCompilesAsAloneAfterEveryOther() {

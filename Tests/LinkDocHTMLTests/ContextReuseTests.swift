@@ -73,6 +73,40 @@ final class ContextReuseTests: XCTestCase {
         }
     }
 
+    /// Recycled results give their buffers to the next flatten on the thread: every document
+    /// still flattens as on a thread of its own, and a result still held after `recycle` is left
+    /// as it was by the flattens after it.
+    func testRecycledResultsLeaveLaterAndKeptResultsUnchanged() {
+        let expected = Self.documents.map { document in
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var result: Result? = nil
+            Thread { result = Result(flatten(document)); done.signal() }.start()
+            done.wait()
+            return result!
+        }
+        var kept: [FlatHTML] = []
+        for (k, document) in Self.documents.enumerated() {
+            let flat = flatten(document)
+            XCTAssertEqual(Result(flat), expected[k], "document \(k)")
+            HTMLFlattener.recycle(flat)
+            if k % 2 == 0 { kept.append(flat) }
+        }
+        for (k, document) in Self.documents.enumerated().reversed() {
+            HTMLFlattener.recycle(flatten(document))
+            XCTAssertEqual(Result(flatten(document)), expected[k], "document \(k), reversed")
+        }
+        XCTAssertEqual(kept.map(Result.init), stride(from: 0, to: expected.count, by: 2).map { expected[$0] })
+    }
+
+    func testBuffersOverTheCapAreNotKept() {
+        let huge = String(repeating: "<p>段落 <b>粗体</b> <a href=\"https://a.example\">链接</a></p>\n", count: 4_000)
+        let flat = flatten(huge)
+        XCTAssertGreaterThan(flat.text.count, Flattener.maxKeptBytes)
+        HTMLFlattener.recycle(flat)
+        XCTAssertLessThanOrEqual(Flattener.largestKeptBytes, Flattener.maxKeptBytes)
+        XCTAssertEqual(flatten("<b>x</b>").string, "x")
+    }
+
     func testContextWithALargeDictionaryIsReplaced() {
         // Many distinct element names fill the context's name dictionary past
         // the limit: the context is freed, and the next parse gets a new one.

@@ -40,6 +40,13 @@ struct CompileScratch {
     /// Above this many bytes of capacity a buffer is not kept for the next document.
     static let maxKeptBytes = 256 << 10
 
+    /// The capacity in bytes of the largest buffer kept (tests: none is above `maxKeptBytes`).
+    var largestKeptBytes: Int {
+        func bytes<Element>(_ buffer: [Element]) -> Int { buffer.capacity * MemoryLayout<Element>.stride }
+        return [bytes(inlines), bytes(links), bytes(text), bytes(drafts), bytes(runs), bytes(lineStarts), bytes(offsets),
+                bytes(positions), bytes(places), bytes(paragraphs), bytes(anchors), bytes(styles), bytes(attachments)].max()!
+    }
+
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         // The destructor frees the thread's scratch when the thread ends.
