@@ -637,7 +637,8 @@ struct Flattener {
 extension Flattener {
     /// The flattener's arrays, kept by each thread from one document to the next: as new
     /// arrays they were a malloc, a free and regrowths per HTML document. The same scheme as
-    /// LinkDocCore's CompileScratch: a document takes a buffer (a nested run on the same thread
+    /// LinkDocCore's CompileScratch (repeated here: this module sees neither LinkDocCore nor
+    /// Foundation, and the few lines are not worth a module of their own): a document takes a buffer (a nested run on the same thread
     /// would just allocate afresh) and gives it back emptied with its capacity, or frees it if it
     /// grew past `maxKeptBytes`. The working arrays (open elements, element slots, the topmost
     /// open element per name) are given back at the end of the run; the result's text, offset

@@ -13,33 +13,34 @@ struct AssembledDocument: Sendable {
         var range: TextRange
     }
 
-    /// The display text: valid UTF-8 (the source was validated when read, and the
-    /// resolver writes whole scalars).
-    let text: [UInt8]
-    /// Every link the resolver made, kept or not (widening may drop one).
-    let drafts: [LinkDraft]
-    /// The links of the document, in order.
-    let links: [LinkPlace]
-    let styles: [Style]
-    let paragraphs: [TextRange]
-    let attachments: [Attachment]
-
-    /// Gives the text, drafts, link places and paragraphs to the thread's scratch when the last
-    /// copy of the document goes, for the next document's resolver and assembler: these four
-    /// arrays were four mallocs and frees per document (a result line of `compile --ndjson`
-    /// holds its document only until the line is written). A document kept longer (lint keeps
-    /// every result) just leaves the scratch to allocate afresh.
-    final class Recycler: Sendable {
+    /// The document's arrays, in one object: a copy of the document (a result is copied on its
+    /// way to the caller and into the JSON writer) retains one reference, not six. It gives the
+    /// text, drafts, link places and paragraphs to the thread's scratch when the last copy of the
+    /// document goes, for the next document's resolver and assembler: these four arrays were
+    /// four mallocs and frees per document (a result line of `compile --ndjson` holds its
+    /// document only until the line is written). A document kept longer (lint keeps every
+    /// result) just leaves the scratch to allocate afresh. A final class with constants only, so
+    /// reading them needs no exclusivity check.
+    final class Storage: Sendable {
+        /// The display text: valid UTF-8 (the source was validated when read, and the
+        /// resolver writes whole scalars).
         let text: [UInt8]
+        /// Every link the resolver made, kept or not (widening may drop one).
         let drafts: [LinkDraft]
+        /// The links of the document, in order.
         let links: [LinkPlace]
+        let styles: [Style]
         let paragraphs: [TextRange]
+        let attachments: [Attachment]
 
-        init(text: [UInt8], drafts: [LinkDraft], links: [LinkPlace], paragraphs: [TextRange]) {
+        init(text: [UInt8], drafts: [LinkDraft], links: [LinkPlace], styles: [Style], paragraphs: [TextRange],
+             attachments: [Attachment]) {
             self.text = text
             self.drafts = drafts
             self.links = links
+            self.styles = styles
             self.paragraphs = paragraphs
+            self.attachments = attachments
         }
 
         deinit {
@@ -50,17 +51,19 @@ struct AssembledDocument: Sendable {
             CompileScratch.keep(paragraphs, in: &scratch.pointee.paragraphs)
         }
     }
-    let recycler: Recycler
+    let storage: Storage
+
+    var text: [UInt8] { storage.text }
+    var drafts: [LinkDraft] { storage.drafts }
+    var links: [LinkPlace] { storage.links }
+    var styles: [Style] { storage.styles }
+    var paragraphs: [TextRange] { storage.paragraphs }
+    var attachments: [Attachment] { storage.attachments }
 
     init(text: [UInt8], drafts: [LinkDraft], links: [LinkPlace], styles: [Style], paragraphs: [TextRange],
          attachments: [Attachment]) {
-        self.text = text
-        self.drafts = drafts
-        self.links = links
-        self.styles = styles
-        self.paragraphs = paragraphs
-        self.attachments = attachments
-        recycler = Recycler(text: text, drafts: drafts, links: links, paragraphs: paragraphs)
+        storage = Storage(text: text, drafts: drafts, links: links, styles: styles, paragraphs: paragraphs,
+                          attachments: attachments)
     }
 
     /// For each link, the byte range in the source it was written in.

@@ -14,7 +14,7 @@ enum DocumentAssembler {
         // The links start with their UTF-8 spans only; the other units are filled in below,
         // once one pass has counted them.
         // The links and paragraphs come from the thread's scratch; the document gives them back
-        // when it goes (AssembledDocument.Recycler).
+        // when it goes (AssembledDocument.Storage).
         let scratch = CompileScratch.current
         var links = CompileScratch.take(&scratch.pointee.places, minimumCapacity: drafts.count)
         for (k, draft) in drafts.enumerated() {

@@ -28,7 +28,7 @@ struct CompileScratch {
     var offsets: [Int] = []
     var positions: [TextPosition] = []
     /// The assembled document's link places and paragraphs (kept with its text and drafts by
-    /// `AssembledDocument.Recycler` until the document goes).
+    /// `AssembledDocument.Storage` until the document goes).
     var places: [AssembledDocument.LinkPlace] = []
     var paragraphs: [TextRange] = []
     /// An HTML document's anchors (read by the inline parser) and decorations (read by the

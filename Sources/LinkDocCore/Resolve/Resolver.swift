@@ -70,7 +70,7 @@ struct Resolver {
     }
 
     /// Moves the display text and the link drafts out of the resolver, for the assembled
-    /// document, which gives them back to the scratch when it goes (`AssembledDocument.Recycler`):
+    /// document, which gives them back to the scratch when it goes (`AssembledDocument.Storage`):
     /// left shared with the resolver, `recycle` would empty them by allocating new ones.
     mutating func takeOutput() -> (text: [UInt8], links: [LinkDraft]) {
         var output: (text: [UInt8], links: [LinkDraft]) = ([], [])
