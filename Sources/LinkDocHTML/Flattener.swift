@@ -33,9 +33,9 @@ struct Flattener {
     private let options: HTMLOptions
 
     // Output.
-    private var text: [UInt8] = []
+    private var text: [UInt8]
     private var offsetMap: OffsetMap
-    private var slots: [HTMLElement?] = []          // in start-tag order
+    private var slots: [HTMLElement?]          // in start-tag order
     private var diagnostics = DiagnosticCollector()
 
     // Source bookkeeping: everything before `processed` has been handled.
@@ -60,7 +60,7 @@ struct Flattener {
         /// Stack index of the next open element with the same name below, or -1.
         let sameNameBelow: Int
     }
-    private var stack: [OpenElement] = []
+    private var stack: [OpenElement]
     /// Stack index of the topmost open element per name (-1: none), by
     /// `Tag.rawValue` for the known names; with `OpenElement.sameNameBelow` a
     /// list per name: O(1) lookup of "is a <b> open, and where", without an
@@ -87,28 +87,32 @@ struct Flattener {
 
     /// Flattens `source`. The flattener is used once.
     static func run(source: [UInt8], options: HTMLOptions) -> FlatHTML {
-        // The meter lives on the stack for the run (a pointer the scanner shares, not a malloc).
-        var work = 0
-        return withUnsafeMutablePointer(to: &work) { meter in
-            var flattener = Flattener(
-                scanner: SourceScanner(bytes: InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8), meter: meter),
-                options: options)
-            return flattener.run()
-        }
+        // The meter is the thread's (in its scratch): not a malloc per run, and not a closure
+        // around the run, which made a copy of the whole flattener.
+        let meter = Scratch.meter(of: Scratch.current)
+        meter.pointee = 0
+        var flattener = Flattener(
+            scanner: SourceScanner(bytes: InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8), meter: meter),
+            options: options)
+        return flattener.run()
     }
 
     private init(scanner: SourceScanner, options: HTMLOptions) {
         self.scanner = scanner
         self.options = options
         let scratch = Scratch.current
+        // Made in locals and each stored once: mutating a field of the new flattener here made
+        // the compiler copy the whole struct.
+        // Given back empty: filled in the capacity kept (an allocation only on a thread's first run).
+        var known = Scratch.take(&scratch.pointee.topmostKnown)
+        known.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
+        // The flat text is at most about as long as the source: one allocation, if any.
+        var flatText = Scratch.take(&scratch.pointee.text)
+        flatText.reserveCapacity(scanner.count + 16)
         stack = Scratch.take(&scratch.pointee.stack)
         slots = Scratch.take(&scratch.pointee.slots)
-        // Given back empty: filled in the capacity kept (an allocation only on a thread's first run).
-        topmostKnown = Scratch.take(&scratch.pointee.topmostKnown)
-        topmostKnown.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
-        // The flat text is at most about as long as the source: one allocation, if any.
-        text = Scratch.take(&scratch.pointee.text)
-        text.reserveCapacity(scanner.count + 16)
+        topmostKnown = known
+        text = flatText
         offsetMap = OffsetMap(buffer: Scratch.take(&scratch.pointee.segments))
     }
 
@@ -652,6 +656,14 @@ extension Flattener {
         var text: [UInt8] = []
         var segments: [OffsetMap.Segment] = []
         var elements: [HTMLElement] = []
+        /// The work meter of the thread's run (a run on a thread never nests in another).
+        var work = 0
+
+        /// The address of `work` in the thread's scratch, which is fixed (the scratch is allocated
+        /// once per thread), so the scanner may hold it for the run.
+        static func meter(of scratch: UnsafeMutablePointer<Scratch>) -> UnsafeMutablePointer<Int> {
+            (UnsafeMutableRawPointer(scratch) + MemoryLayout<Scratch>.offset(of: \Scratch.work)!).assumingMemoryBound(to: Int.self)
+        }
 
         /// Above this many bytes of capacity a buffer is not kept for the next document.
         static let maxKeptBytes = 64 << 10
