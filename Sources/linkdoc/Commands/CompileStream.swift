@@ -1,4 +1,5 @@
-import Foundation  // NSLock
+import Dispatch
+import Foundation  // NSLock, NSCondition
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,9 +13,10 @@ import LinkDocFormats
 /// the line formats).
 ///
 /// The pipeline keeps two windows in flight: while the workers compile window N,
-/// the main thread reads window N+1; then it starts N+1 and writes N's output. Memory
-/// is therefore about two windows of input and one of output, whatever the stream's
-/// length, and the output order never depends on the number of threads.
+/// the main thread reads window N+1; then it queues N+1 (a worker done with N goes on
+/// with it) and writes N's output once N is compiled. Memory is therefore about two
+/// windows of input and one of output, whatever the stream's length, and the output
+/// order never depends on the number of threads.
 ///
 /// A window is cut into parts of about equal bytes, several per worker, and each worker
 /// takes the next part not taken yet: documents of equal bytes do not take equal time
@@ -49,6 +51,7 @@ enum CompileStream {
         let hasPeers: Bool
         /// With peers, the bytes of the part being compiled, copied out of the window: the record
         /// slices are then slices of this buffer, whose retains and releases no other core sees.
+        /// At most a window's bytes (see `Batch.compile`).
         var partBytes: [UInt8] = []
 
         init(compiler: Compiler, includeInfo: Bool, hasPeers: Bool) {
@@ -86,27 +89,31 @@ enum CompileStream {
         /// Line index bounds of each part.
         let bounds: [Range<Int>]
 
-        /// The next part no worker has taken.
-        private var nextPart = 0
+        /// The next part no worker has taken (guarded by the queue's lock).
+        fileprivate var nextPart = 0
+        /// Parts not compiled yet; `compiled` is signalled when none is left.
+        private var remaining: Int
         private let lock = NSLock()
+        private let compiled = DispatchSemaphore(value: 0)
 
         init(_ window: LineWindowReader.Window, parts count: Int) {
             self.window = window
             parts = (0..<count).map { _ in Part() }
             bounds = Self.split(window, into: count)
+            remaining = count
         }
 
-        /// Compiles parts until every part is taken (each worker calls this once).
-        func compileParts(with worker: Worker) {
-            while true {
-                lock.lock()
-                let k = nextPart
-                nextPart += 1
-                lock.unlock()
-                guard k < parts.count else { return }
-                compile(part: k, with: worker)
-            }
+        /// Called by a worker when it has compiled a part.
+        func partDone() {
+            lock.lock()
+            remaining -= 1
+            let last = remaining == 0
+            lock.unlock()
+            if last { compiled.signal() }
         }
+
+        /// Returns when every part is compiled (called once).
+        func waitUntilCompiled() { compiled.wait() }
 
         /// Contiguous line ranges with about equal bytes each.
         static func split(_ window: LineWindowReader.Window, into count: Int) -> [Range<Int>] {
@@ -135,16 +142,20 @@ enum CompileStream {
             var bytes = window.bytes, base = 0
             if worker.hasPeers {
                 // The part's bytes: from the first kept line's start to the last kept line's end.
-                var byteRange: Range<Int>? = nil
+                var byteRange = 0..<0
                 for index in lines {
                     if case .bytes(let r) = window.lines[index] {
-                        byteRange = byteRange.map { $0.lowerBound..<r.upperBound } ?? r
+                        byteRange = byteRange.isEmpty ? r : byteRange.lowerBound..<r.upperBound
                     }
                 }
-                worker.partBytes.removeAll(keepingCapacity: true)
-                if let byteRange { worker.partBytes.append(contentsOf: window.bytes[byteRange]) }
-                bytes = worker.partBytes
-                base = byteRange?.lowerBound ?? 0
+                // A part larger than a window is a huge record, whose compile dwarfs the retains
+                // of the window's buffer: it is read in place rather than held twice in memory.
+                if byteRange.count <= CompileStream.windowBytes {
+                    worker.partBytes.removeAll(keepingCapacity: true)
+                    worker.partBytes.append(contentsOf: window.bytes[byteRange])
+                    bytes = worker.partBytes
+                    base = byteRange.lowerBound
+                }
             }
             let stream = worker.stream
             var output: [UInt8] = []
@@ -163,8 +174,48 @@ enum CompileStream {
             }
             parts[k].output = output
             parts[k].errors = errors
-            // A part with a huge record leaves no huge buffer behind in the worker.
-            if worker.partBytes.capacity > CompileStream.windowBytes { worker.partBytes = [] }
+        }
+    }
+
+    /// The parts of the windows handed to the workers, in stream order. A worker that runs out of
+    /// parts of one window goes on with the next window's (which the main thread queues as soon as
+    /// it is read), instead of waiting for the other workers, the main thread and a wake-up at
+    /// every window.
+    final class PartQueue: @unchecked Sendable {
+        private let condition = NSCondition()
+        /// Batches with parts not taken yet, oldest first.
+        private var batches: [Batch] = []
+        private var closed = false
+
+        func push(_ batch: Batch) {
+            condition.lock()
+            batches.append(batch)
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// No more batches: `next` returns nil once the queued parts are taken.
+        func close() {
+            condition.lock()
+            closed = true
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// The oldest part not taken, waiting for one when none is queued; nil after `close`.
+        func next() -> (batch: Batch, part: Int)? {
+            condition.lock()
+            defer { condition.unlock() }
+            while true {
+                if let batch = batches.first {
+                    let k = batch.nextPart
+                    batch.nextPart += 1
+                    if batch.nextPart == batch.parts.count { batches.removeFirst() }
+                    return (batch, k)
+                }
+                if closed { return nil }
+                condition.wait()
+            }
         }
     }
 
@@ -177,24 +228,33 @@ enum CompileStream {
         let workers = Workers(count: jobs)
         pool.run { k in workers.make(k, Worker(compiler: compiler, includeInfo: includeInfo, hasPeers: jobs > 1)) }
         pool.wait()
+        let queue = PartQueue()
+        pool.run { k in
+            let worker = workers[k]
+            while let (batch, part) = queue.next() {
+                batch.compile(part: part, with: worker)
+                batch.partDone()
+            }
+        }
+        defer {  // before the pool's shutdown (defers run last first)
+            queue.close()
+            pool.wait()
+        }
         var reader = LineWindowReader(fd: STDIN_FILENO, windowBytes: windowBytes, maxLineBytes: maxRecordBytes)
-        var running: Batch? = nil
+        // The batch queued before the one being read: written once compiled.
+        var pending: Batch? = nil
         var done = 0, errors = 0
         while true {
             let next: LineWindowReader.Window?
             do {
                 next = try reader.next()
             } catch {
-                if running != nil { pool.wait() }
                 throw UsageError(message: "cannot read standard input: \(error)", suggestHelp: false)
             }
-            if running != nil { pool.wait() }
-            let finished = running
-            running = next.map { Batch($0, parts: jobs == 1 ? 1 : jobs * partsPerJob) }
-            if let batch = running {
-                pool.run { k in batch.compileParts(with: workers[k]) }
-            }
-            if let finished {
+            let batch = next.map { Batch($0, parts: jobs == 1 ? 1 : jobs * partsPerJob) }
+            if let batch { queue.push(batch) }
+            if let finished = pending {
+                finished.waitUntilCompiled()
                 for part in finished.parts {
                     StandardStreams.writeOutput(bytes: part.output)
                     errors += part.errors
@@ -202,7 +262,8 @@ enum CompileStream {
                 done += finished.window.lines.count
                 progress.update(done: done, errors: errors)
             }
-            if running == nil { break }
+            pending = batch
+            if batch == nil { break }
         }
         progress.finish(done: done, errors: errors)
         return errors > 0 ? .inputErrors : .success
