@@ -41,6 +41,18 @@ public struct Compiler: Sendable {
         context = CompilerContext(manifest)
     }
 
+    /// A compiler that gives the same results and shares no object with this one: its manifest
+    /// is copied into storage of its own and everything derived from it (parser options, URL
+    /// checks and their cache, the byte-keyed tables) is derived again.
+    ///
+    /// One compiler may compile on many threads, but every document retains and releases the
+    /// shared objects (the context, the manifest's strings, the URL cache and its lock), and
+    /// those atomic writes from two cores bounce the objects' cache lines between them: a
+    /// thread that compiles many documents should have a copy of its own.
+    public func independentCopy() -> Compiler {
+        Compiler(manifest: context.manifest.independentCopy())
+    }
+
     /// Compiles one document from its raw bytes; `name` is used in diagnostics. Without
     /// `excerpts`, diagnostics have no `sourceLine` (for callers that never print one, such as
     /// the NDJSON stream: an excerpt costs more than the rest of its diagnostic).

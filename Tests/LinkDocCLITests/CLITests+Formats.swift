@@ -75,6 +75,38 @@ extension CLITests {
         XCTAssertEqual(two.stderr, "", "no progress line when standard error is not a terminal")
     }
 
+    /// Each worker compiles with its own copy of the compiler and its own cache of inline
+    /// manifests: records with inline manifests (repeated, new, invalid) interleaved with records
+    /// that use the default one give the same bytes with one, two and three threads.
+    func testFormatsNDJSONInlineManifestsSameBytesForEveryJobCount() throws {
+        let manifests = [
+            #"{"agreements": {"条款": "https://e.com/terms-of-service"}}"#,
+            #"{"agreements": {"条款": {"url": "https://e.com/other", "id": "other"}}, "mentions": {"小红": "u_2"}}"#,
+            #"{"schemes": ["https"], "options": {"includeAgreementBrackets": false, "mentionURL": "x://u/{id}"}}"#,
+            #"{"agreement": {}}"#,  // invalid
+        ]
+        var input = ""
+        for i in 0..<30_000 {
+            let text = ["请阅读《条款》和《用户协议》，联系 @小明 @小红", "Visit http://example.com/help #话题# now", "<b>《隐私政策》</b> [x](agreement:other)"][i % 3]
+            if i % 5 == 0 {
+                input += "{\"id\": \"r\(i)\", \"text\": \"\(text)\"}\n"
+            } else {
+                // Mostly the first few manifests, now and then one seen only once.
+                let manifest = i % 97 == 0 ? #"{"mentions": {"小明": "once-\#(i)"}}"# : manifests[i % 4]
+                input += "{\"id\": \"r\(i)\", \"text\": \"\(text)\", \"manifest\": \(manifest)}\n"
+            }
+        }
+        let one = try run(["compile", "--ndjson", "--jobs", "1", "--manifest", "Tests/Fixtures/linkdoc.json"], stdin: Data(input.utf8), in: root)
+        XCTAssertEqual(one.stdout.split(separator: "\n").count, 30_000)
+        XCTAssert(one.stdout.contains("https://e.com/terms-of-service") && one.stdout.contains("once-291"), "the inline manifests were used")
+        XCTAssert(one.stdout.contains("invalid manifest"))
+        for jobs in ["2", "3"] {
+            let r = try run(["compile", "--ndjson", "--jobs", jobs, "--manifest", "Tests/Fixtures/linkdoc.json"], stdin: Data(input.utf8), in: root)
+            XCTAssertEqual(r.status, one.status)
+            XCTAssert(r.stdout == one.stdout, "--jobs \(jobs) gives the bytes of --jobs 1")
+        }
+    }
+
     func testFormatsNDJSONEdgeCases() throws {
         // No trailing newline, CRLF, and an empty stream.
         let r = try run(["compile", "--ndjson"], stdin: Data("{\"id\":\"a\",\"text\":\"x\"}\r\n{\"id\":\"b\",\"text\":\"y\"}".utf8))

@@ -71,6 +71,28 @@ public struct Manifest: Sendable {
         ManifestIndex(self).agreement(id: id)?.agreement
     }
 
+    /// The same manifest in storage of its own: every string, array and dictionary newly
+    /// allocated, none shared with `self`. Equal to `self` in every value.
+    ///
+    /// For a compiler per thread (`Compiler.independentCopy`): a copy of a struct shares its
+    /// buffers, and each use of a shared buffer from two threads (a retain and a release, which
+    /// are atomic writes to the object) moves its cache line from one core to the other.
+    public func independentCopy() -> Manifest {
+        func fresh(_ s: String) -> String { String(decoding: Array(s.utf8), as: UTF8.self) }
+        var agreements: [String: Agreement] = [:]
+        agreements.reserveCapacity(self.agreements.count)
+        for (title, a) in self.agreements {
+            agreements[fresh(title)] = Agreement(title: fresh(a.title), id: fresh(a.id), url: fresh(a.url))
+        }
+        var mentions: [String: String] = [:]
+        mentions.reserveCapacity(self.mentions.count)
+        for (name, id) in self.mentions { mentions[fresh(name)] = fresh(id) }
+        var options = self.options
+        options.mentionURL = options.mentionURL.map(fresh)
+        options.topicURL = options.topicURL.map(fresh)
+        return Manifest(agreements: agreements, mentions: mentions, schemes: schemes.map(fresh), options: options)
+    }
+
     public var parseOptions: ParseOptions {
         ParseOptions(agreementTitles: Set(agreements.keys), maxTopicLength: options.maxTopicLength,
                      maxMentionLength: options.maxMentionLength, autolinkURLs: options.autolinkURLs,

@@ -1,4 +1,5 @@
-import Foundation  // NSLock
+import Dispatch
+import Foundation  // NSLock, NSCondition
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,23 +13,73 @@ import LinkDocFormats
 /// the line formats).
 ///
 /// The pipeline keeps two windows in flight: while the workers compile window N,
-/// the main thread reads window N+1; then it starts N+1 and writes N's output. Memory
-/// is therefore about two windows of input and one of output, whatever the stream's
-/// length, and the output order never depends on the number of threads.
+/// the main thread reads window N+1; then it queues N+1 (a worker done with N goes on
+/// with it) and writes N's output once N is compiled. Memory is therefore about two
+/// windows of input and one of output, whatever the stream's length, and the output
+/// order never depends on the number of threads.
 ///
 /// A window is cut into parts of about equal bytes, several per worker, and each worker
 /// takes the next part not taken yet: documents of equal bytes do not take equal time
 /// (HTML goes through libxml2), and with one part per worker the fast one would wait for
 /// the slow one at the end of every window.
+///
+/// Each worker compiles with objects of its own (a `Worker`: its stream compiler, with a
+/// compiler whose manifest and derived tables are its own copies, and its buffers), not with
+/// objects that every worker uses: a use of a shared object retains and releases it, and those
+/// atomic writes from two cores move the object's cache line back and forth, once or more per
+/// document. What workers share per window is the window (read only, through a copy of each
+/// part's bytes) and the part counter.
 enum CompileStream {
     static let windowBytes = 1 << 20
     static let maxRecordBytes = 64 << 20
     /// Parts of a window per worker.
     static let partsPerJob = 32
 
+    /// A part's result, stored once when the part is done. The parts of a window are allocated
+    /// one after the other, so neighbouring parts (done by different workers) may share a cache
+    /// line: a worker appends to a local buffer and writes here only at the end.
     final class Part: @unchecked Sendable {
         var output: [UInt8] = []
         var errors = 0
+    }
+
+    /// What one worker uses per document, used by no other thread while the workers compile.
+    final class Worker: @unchecked Sendable {
+        let stream: StreamCompiler
+        /// Whether other workers run beside this one. A lone worker shares nothing with another
+        /// core, so it compiles with the compiler as given and reads the window in place.
+        let hasPeers: Bool
+        /// With peers, the bytes of the part being compiled, copied out of the window: the record
+        /// slices are then slices of this buffer, whose retains and releases no other core sees.
+        /// At most a window's bytes (see `Batch.compile`).
+        var partBytes: [UInt8] = []
+
+        init(compiler: Compiler, includeInfo: Bool, hasPeers: Bool) {
+            self.hasPeers = hasPeers
+            stream = StreamCompiler(defaultCompiler: hasPeers ? compiler.independentCopy() : compiler, includeInfo: includeInfo)
+        }
+    }
+
+    /// The workers' states, each made by its own thread (see `run`); every slot is made before
+    /// any is read (the pool's `wait` orders the accesses).
+    final class Workers: @unchecked Sendable {
+        private let slots: UnsafeMutablePointer<Worker>
+        let count: Int
+
+        init(count: Int) {
+            self.count = count
+            slots = .allocate(capacity: count)
+        }
+
+        /// Called by worker `k` only.
+        func make(_ k: Int, _ worker: Worker) { (slots + k).initialize(to: worker) }
+
+        subscript(k: Int) -> Worker { slots[k] }
+
+        deinit {
+            slots.deinitialize(count: count)
+            slots.deallocate()
+        }
     }
 
     /// A window and the output of its parts; each worker writes only its own part.
@@ -38,27 +89,31 @@ enum CompileStream {
         /// Line index bounds of each part.
         let bounds: [Range<Int>]
 
-        /// The next part no worker has taken.
-        private var nextPart = 0
+        /// The next part no worker has taken (guarded by the queue's lock).
+        fileprivate var nextPart = 0
+        /// Parts not compiled yet; `compiled` is signalled when none is left.
+        private var remaining: Int
         private let lock = NSLock()
+        private let compiled = DispatchSemaphore(value: 0)
 
         init(_ window: LineWindowReader.Window, parts count: Int) {
             self.window = window
             parts = (0..<count).map { _ in Part() }
             bounds = Self.split(window, into: count)
+            remaining = count
         }
 
-        /// Compiles parts until every part is taken (each worker calls this once).
-        func compileParts(with stream: StreamCompiler) {
-            while true {
-                lock.lock()
-                let k = nextPart
-                nextPart += 1
-                lock.unlock()
-                guard k < parts.count else { return }
-                compile(part: k, with: stream)
-            }
+        /// Called by a worker when it has compiled a part.
+        func partDone() {
+            lock.lock()
+            remaining -= 1
+            let last = remaining == 0
+            lock.unlock()
+            if last { compiled.signal() }
         }
+
+        /// Returns when every part is compiled (called once).
+        func waitUntilCompiled() { compiled.wait() }
 
         /// Contiguous line ranges with about equal bytes each.
         static func split(_ window: LineWindowReader.Window, into count: Int) -> [Range<Int>] {
@@ -80,44 +135,126 @@ enum CompileStream {
             return bounds
         }
 
-        func compile(part k: Int, with stream: StreamCompiler) {
-            let part = parts[k]
-            part.output.reserveCapacity(bounds[k].isEmpty ? 0 : window.bytes.count / parts.count * 3)
-            for index in bounds[k] {
+        func compile(part k: Int, with worker: Worker) {
+            let lines = bounds[k], window = window
+            guard !lines.isEmpty else { return }
+            // The bytes the records are sliced from, and the window offset of their first byte.
+            var bytes = window.bytes, base = 0
+            if worker.hasPeers {
+                // The part's bytes: from the first kept line's start to the last kept line's end.
+                var byteRange = 0..<0
+                for index in lines {
+                    if case .bytes(let r) = window.lines[index] {
+                        byteRange = byteRange.isEmpty ? r : byteRange.lowerBound..<r.upperBound
+                    }
+                }
+                // A part larger than a window is a huge record, whose compile dwarfs the retains
+                // of the window's buffer: it is read in place rather than held twice in memory.
+                if byteRange.count <= CompileStream.windowBytes {
+                    worker.partBytes.removeAll(keepingCapacity: true)
+                    worker.partBytes.append(contentsOf: window.bytes[byteRange])
+                    bytes = worker.partBytes
+                    base = byteRange.lowerBound
+                }
+            }
+            let stream = worker.stream
+            var output: [UInt8] = []
+            output.reserveCapacity(window.bytes.count / parts.count * 3)
+            var errors = 0
+            for index in lines {
                 let number = window.firstLineNumber + index
                 switch window.lines[index] {
                 case .bytes(let range):
-                    if stream.process(line: window.bytes[range], lineNumber: number, into: &part.output) { part.errors += 1 }
+                    let line = bytes[(range.lowerBound - base)..<(range.upperBound - base)]
+                    if stream.process(line: line, lineNumber: number, into: &output) { errors += 1 }
                 case .tooLong:
-                    stream.tooLong(lineNumber: number, limit: CompileStream.maxRecordBytes, into: &part.output)
-                    part.errors += 1
+                    stream.tooLong(lineNumber: number, limit: CompileStream.maxRecordBytes, into: &output)
+                    errors += 1
                 }
+            }
+            parts[k].output = output
+            parts[k].errors = errors
+        }
+    }
+
+    /// The parts of the windows handed to the workers, in stream order. A worker that runs out of
+    /// parts of one window goes on with the next window's (which the main thread queues as soon as
+    /// it is read), instead of waiting for the other workers, the main thread and a wake-up at
+    /// every window.
+    final class PartQueue: @unchecked Sendable {
+        private let condition = NSCondition()
+        /// Batches with parts not taken yet, oldest first.
+        private var batches: [Batch] = []
+        private var closed = false
+
+        func push(_ batch: Batch) {
+            condition.lock()
+            batches.append(batch)
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// No more batches: `next` returns nil once the queued parts are taken.
+        func close() {
+            condition.lock()
+            closed = true
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// The oldest part not taken, waiting for one when none is queued; nil after `close`.
+        func next() -> (batch: Batch, part: Int)? {
+            condition.lock()
+            defer { condition.unlock() }
+            while true {
+                if let batch = batches.first {
+                    let k = batch.nextPart
+                    batch.nextPart += 1
+                    if batch.nextPart == batch.parts.count { batches.removeFirst() }
+                    return (batch, k)
+                }
+                if closed { return nil }
+                condition.wait()
             }
         }
     }
 
     static func run(compiler: Compiler, jobs: Int, includeInfo: Bool, progress: ProgressLine) throws -> ExitStatus {
-        let stream = StreamCompiler(defaultCompiler: compiler, includeInfo: includeInfo)
         let pool = WorkerPool(count: jobs)
         defer { pool.shutdown() }
+        // Each worker makes its own state on its own thread, so that it comes from that thread's
+        // malloc arena: made here, one worker's small objects would lie next to the other's,
+        // and a cache line holding both would bounce as if the objects were shared.
+        let workers = Workers(count: jobs)
+        pool.run { k in workers.make(k, Worker(compiler: compiler, includeInfo: includeInfo, hasPeers: jobs > 1)) }
+        pool.wait()
+        let queue = PartQueue()
+        pool.run { k in
+            let worker = workers[k]
+            while let (batch, part) = queue.next() {
+                batch.compile(part: part, with: worker)
+                batch.partDone()
+            }
+        }
+        defer {  // before the pool's shutdown (defers run last first)
+            queue.close()
+            pool.wait()
+        }
         var reader = LineWindowReader(fd: STDIN_FILENO, windowBytes: windowBytes, maxLineBytes: maxRecordBytes)
-        var running: Batch? = nil
+        // The batch queued before the one being read: written once compiled.
+        var pending: Batch? = nil
         var done = 0, errors = 0
         while true {
             let next: LineWindowReader.Window?
             do {
                 next = try reader.next()
             } catch {
-                if running != nil { pool.wait() }
                 throw UsageError(message: "cannot read standard input: \(error)", suggestHelp: false)
             }
-            if running != nil { pool.wait() }
-            let finished = running
-            running = next.map { Batch($0, parts: jobs == 1 ? 1 : jobs * partsPerJob) }
-            if let batch = running {
-                pool.run { _ in batch.compileParts(with: stream) }
-            }
-            if let finished {
+            let batch = next.map { Batch($0, parts: jobs == 1 ? 1 : jobs * partsPerJob) }
+            if let batch { queue.push(batch) }
+            if let finished = pending {
+                finished.waitUntilCompiled()
                 for part in finished.parts {
                     StandardStreams.writeOutput(bytes: part.output)
                     errors += part.errors
@@ -125,7 +262,8 @@ enum CompileStream {
                 done += finished.window.lines.count
                 progress.update(done: done, errors: errors)
             }
-            if running == nil { break }
+            pending = batch
+            if batch == nil { break }
         }
         progress.finish(done: done, errors: errors)
         return errors > 0 ? .inputErrors : .success
