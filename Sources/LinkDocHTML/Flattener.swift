@@ -22,11 +22,7 @@
 // SAXParser.swift), so its fields are updated in place with no reference
 // counting and no run-time exclusivity check per access.
 
-#if canImport(Glibc)
-internal import Glibc  // pthread keys for the per-thread scratch
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
+internal import LinkDocScratch
 
 struct Flattener {
     private let scanner: SourceScanner
@@ -104,16 +100,16 @@ struct Flattener {
         // Made in locals and each stored once: mutating a field of the new flattener here made
         // the compiler copy the whole struct.
         // Given back empty: filled in the capacity kept (an allocation only on a thread's first run).
-        var known = Scratch.take(&scratch.pointee.topmostKnown)
+        var known = Scratch.buffers.take(&scratch.pointee.topmostKnown)
         known.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
         // The flat text is at most about as long as the source: one allocation, if any.
-        var flatText = Scratch.take(&scratch.pointee.text)
+        var flatText = Scratch.buffers.take(&scratch.pointee.text)
         flatText.reserveCapacity(scanner.count + 16)
-        stack = Scratch.take(&scratch.pointee.stack)
-        slots = Scratch.take(&scratch.pointee.slots)
+        stack = Scratch.buffers.take(&scratch.pointee.stack)
+        slots = Scratch.buffers.take(&scratch.pointee.slots)
         topmostKnown = known
         text = flatText
-        offsetMap = OffsetMap(buffer: Scratch.take(&scratch.pointee.segments))
+        offsetMap = OffsetMap(buffer: Scratch.buffers.take(&scratch.pointee.segments))
     }
 
     private mutating func run() -> FlatHTML {
@@ -123,7 +119,7 @@ struct Flattener {
         }
         finish()
         let scratch = Scratch.current
-        var elements = Scratch.take(&scratch.pointee.elements)
+        var elements = Scratch.buffers.take(&scratch.pointee.elements)
         for case let element? in slots { elements.append(element) }
         let flat = FlatHTML(
             text: text,
@@ -132,9 +128,9 @@ struct Flattener {
             offsetMap: offsetMap,
             work: scanner.meter.pointee
         )
-        Scratch.giveBack(&stack, to: &scratch.pointee.stack)
-        Scratch.giveBack(&slots, to: &scratch.pointee.slots)
-        Scratch.giveBack(&topmostKnown, to: &scratch.pointee.topmostKnown)
+        Scratch.buffers.giveBack(&stack, to: &scratch.pointee.stack)
+        Scratch.buffers.giveBack(&slots, to: &scratch.pointee.slots)
+        Scratch.buffers.giveBack(&topmostKnown, to: &scratch.pointee.topmostKnown)
         return flat
     }
 
@@ -641,10 +637,9 @@ struct Flattener {
 extension Flattener {
     /// The flattener's arrays, kept by each thread from one document to the next: as new
     /// arrays they were a malloc, a free and regrowths per HTML document. The same scheme as
-    /// LinkDocCore's CompileScratch (repeated here: this module sees neither LinkDocCore nor
-    /// Foundation, and the few lines are not worth a module of their own): a document takes a buffer (a nested run on the same thread
-    /// would just allocate afresh) and gives it back emptied with its capacity, or frees it if it
-    /// grew past `maxKeptBytes`. The working arrays (open elements, element slots, the topmost
+    /// LinkDocCore's CompileScratch, on the same pieces (LinkDocScratch): a document takes a buffer
+    /// (a nested run on the same thread would just allocate afresh) and gives it back emptied with
+    /// its capacity, or frees it if it grew past the cap. The working arrays (open elements, element slots, the topmost
     /// open element per name) are given back at the end of the run; the result's text, offset
     /// segments and elements when the caller is done with it (`HTMLFlattener.recycle`). A struct
     /// behind a per-thread pointer, not a class, so that taking and giving back have no run-time
@@ -665,64 +660,20 @@ extension Flattener {
             (UnsafeMutableRawPointer(scratch) + MemoryLayout<Scratch>.offset(of: \Scratch.work)!).assumingMemoryBound(to: Int.self)
         }
 
-        /// Above this many bytes of capacity a buffer is not kept for the next document.
-        static let maxKeptBytes = 64 << 10
+        /// How buffers are taken and given back; above 64 KB of capacity one is not kept.
+        static let buffers = KeptBuffers(maxKeptBytes: 64 << 10)
 
-        private static let key: pthread_key_t = {
-            var key = pthread_key_t()
-            // The destructor frees the thread's scratch when the thread ends.
-            let status = pthread_key_create(&key) { pointer in
-                guard let pointer else { return }
-                let scratch = pointer.assumingMemoryBound(to: Scratch.self)
-                scratch.deinitialize(count: 1)
-                scratch.deallocate()
-            }
-            precondition(status == 0, "pthread_key_create failed: \(status)")
-            return key
-        }()
+        private static let perThread = PerThread { Scratch() }
 
         /// This thread's scratch.
-        static var current: UnsafeMutablePointer<Scratch> {
-            if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: Scratch.self) }
-            let scratch = UnsafeMutablePointer<Scratch>.allocate(capacity: 1)
-            scratch.initialize(to: Scratch())
-            pthread_setspecific(key, scratch)
-            return scratch
-        }
-
-        /// Takes a buffer out of the scratch, leaving an empty one; emptied (a result's buffer is
-        /// kept as it was, see `keep`).
-        static func take<Element>(_ buffer: inout [Element]) -> [Element] {
-            var taken: [Element] = []
-            swap(&taken, &buffer)
-            taken.removeAll(keepingCapacity: true)
-            return taken
-        }
-
-        /// Keeps a buffer of a result the caller is done with, as it is: the caller may still hold
-        /// a copy of the reference (emptying it now would allocate); `take` empties it once that
-        /// is gone. Not kept if too large or if the slot has a larger one.
-        static func keep<Element>(_ buffer: [Element], in slot: inout [Element]) {
-            guard buffer.capacity * MemoryLayout<Element>.stride <= maxKeptBytes, buffer.capacity > slot.capacity else { return }
-            slot = buffer
-        }
+        static var current: UnsafeMutablePointer<Scratch> { perThread.current }
 
         /// Keeps a flat result's text, offset segments and elements for the thread's next run.
         static func recycle(_ flat: FlatHTML) {
             let scratch = current
-            keep(flat.text, in: &scratch.pointee.text)
-            keep(flat.offsetMap.segments, in: &scratch.pointee.segments)
-            keep(flat.elements, in: &scratch.pointee.elements)
-        }
-
-        /// Gives a buffer back emptied (capacity kept unless too large); `buffer` is left empty.
-        static func giveBack<Element>(_ buffer: inout [Element], to slot: inout [Element]) {
-            guard buffer.capacity * MemoryLayout<Element>.stride <= maxKeptBytes else {
-                buffer = []
-                return
-            }
-            buffer.removeAll(keepingCapacity: true)
-            swap(&buffer, &slot)
+            buffers.keep(flat.text, in: &scratch.pointee.text)
+            buffers.keep(flat.offsetMap.segments, in: &scratch.pointee.segments)
+            buffers.keep(flat.elements, in: &scratch.pointee.elements)
         }
     }
 }
@@ -733,11 +684,11 @@ extension Flattener {
 
     /// The capacity in bytes of the largest buffer this thread keeps (tests: none above the cap).
     static var largestKeptBytes: Int {
-        func bytes<Element>(_ buffer: [Element]) -> Int { buffer.capacity * MemoryLayout<Element>.stride }
-        let s = Scratch.current.pointee
-        return [bytes(s.stack), bytes(s.slots), bytes(s.topmostKnown), bytes(s.text), bytes(s.segments), bytes(s.elements)].max()!
+        let s = Scratch.current.pointee, b = Scratch.buffers
+        return [b.bytes(s.stack), b.bytes(s.slots), b.bytes(s.topmostKnown), b.bytes(s.text), b.bytes(s.segments),
+                b.bytes(s.elements)].max()!
     }
 
     /// The largest buffer a thread keeps, in bytes.
-    static var maxKeptBytes: Int { Scratch.maxKeptBytes }
+    static var maxKeptBytes: Int { Scratch.buffers.maxKeptBytes }
 }

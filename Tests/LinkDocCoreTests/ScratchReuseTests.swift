@@ -83,10 +83,10 @@ final class ScratchReuseTests: XCTestCase {
     func testBuffersOverTheCapAreNotKept() {
         let line = "长文本 @alice https://a.example/x [链接](https://b.example) <b>粗</b>\n"
         let huge = Array(String(repeating: line, count: 20_000).utf8)
-        XCTAssertGreaterThan(huge.count, 4 * CompileScratch.maxKeptBytes)
+        XCTAssertGreaterThan(huge.count, 4 * CompileScratch.buffers.maxKeptBytes)
         let outcome = Self.compile(huge)
         XCTAssertNotNil(outcome.document)
-        XCTAssertLessThanOrEqual(CompileScratch.current.pointee.largestKeptBytes, CompileScratch.maxKeptBytes)
+        XCTAssertLessThanOrEqual(CompileScratch.current.pointee.largestKeptBytes, CompileScratch.buffers.maxKeptBytes)
         // And the next document compiles as alone.
         XCTAssertEqual(Self.compile(Self.documents[0]), Self.compileAlone(Self.documents[0]))
     }

@@ -45,10 +45,10 @@ struct AssembledDocument: Sendable {
 
         deinit {
             let scratch = CompileScratch.current
-            CompileScratch.keep(text, in: &scratch.pointee.text)
-            CompileScratch.keep(drafts, in: &scratch.pointee.drafts)
-            CompileScratch.keep(links, in: &scratch.pointee.places)
-            CompileScratch.keep(paragraphs, in: &scratch.pointee.paragraphs)
+            CompileScratch.buffers.keep(text, in: &scratch.pointee.text)
+            CompileScratch.buffers.keep(drafts, in: &scratch.pointee.drafts)
+            CompileScratch.buffers.keep(links, in: &scratch.pointee.places)
+            CompileScratch.buffers.keep(paragraphs, in: &scratch.pointee.paragraphs)
         }
     }
     let storage: Storage

@@ -16,7 +16,7 @@ enum DocumentAssembler {
         // The links and paragraphs come from the thread's scratch; the document gives them back
         // when it goes (AssembledDocument.Storage).
         let scratch = CompileScratch.current
-        var links = CompileScratch.take(&scratch.pointee.places, minimumCapacity: drafts.count)
+        var links = CompileScratch.buffers.take(&scratch.pointee.places, minimumCapacity: drafts.count)
         for (k, draft) in drafts.enumerated() {
             let range = GraphemeAlignment.widen(draft.utf8, in: &text)
             if let last = links.last, range.lowerBound < last.range.utf8.upperBound { continue }
@@ -27,13 +27,13 @@ enum DocumentAssembler {
         let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: &text) }
         // The line starts, offsets and positions live only while the document is assembled:
         // they are taken from the thread's scratch and given back at the end (no mallocs).
-        var paragraphBreaks = CompileScratch.take(&scratch.pointee.lineStarts, minimumCapacity: 0)
+        var paragraphBreaks = CompileScratch.buffers.take(&scratch.pointee.lineStarts, minimumCapacity: 0)
         lineStarts(bytes, into: &paragraphBreaks)
 
         // Every offset a range needs, ascending, for one pass over the text. Link
         // edges and line starts each ascend already, so they are merged; only
         // styles and attachments (HTML) may come in any order and need a sort.
-        var offsets = CompileScratch.take(&scratch.pointee.offsets, minimumCapacity:
+        var offsets = CompileScratch.buffers.take(&scratch.pointee.offsets, minimumCapacity:
             2 + paragraphBreaks.count + 2 * (links.count + styleRanges.count + attachmentRanges.count))
         var nextBreak = 0
         func append(_ offset: Int) {
@@ -52,7 +52,7 @@ enum DocumentAssembler {
             offsets.sort()
         }
         var positions = PositionTable(bytes: bytes, ascending: offsets,
-                                      buffer: CompileScratch.take(&scratch.pointee.positions, minimumCapacity: offsets.count))
+                                      buffer: CompileScratch.buffers.take(&scratch.pointee.positions, minimumCapacity: offsets.count))
         offsets = []  // the table holds the only reference, so it gives the buffer back unshared
         func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
 
@@ -72,7 +72,7 @@ enum DocumentAssembler {
             documentAttachments.append(attachment.1)
             documentAttachments[documentAttachments.count - 1].range = textRange(range)
         }
-        var paragraphs = CompileScratch.take(&scratch.pointee.paragraphs, minimumCapacity: 0)
+        var paragraphs = CompileScratch.buffers.take(&scratch.pointee.paragraphs, minimumCapacity: 0)
         if !bytes.isEmpty {
             paragraphs.reserveCapacity(paragraphBreaks.count + 1)
             var start = 0
@@ -83,10 +83,10 @@ enum DocumentAssembler {
             // The last paragraph, unless the text ends with its line break.
             if start < bytes.count { paragraphs.append(positions.range(start, bytes.count)) }
         }
-        CompileScratch.giveBack(&paragraphBreaks, to: &scratch.pointee.lineStarts)
+        CompileScratch.buffers.giveBack(&paragraphBreaks, to: &scratch.pointee.lineStarts)
         // Still held by the caller: kept as they are, emptied at the next take.
-        CompileScratch.keep(styles, in: &scratch.pointee.styles)
-        CompileScratch.keep(attachments, in: &scratch.pointee.attachments)
+        CompileScratch.buffers.keep(styles, in: &scratch.pointee.styles)
+        CompileScratch.buffers.keep(attachments, in: &scratch.pointee.attachments)
         positions.giveBack(to: scratch)
         return AssembledDocument(text: bytes, drafts: drafts, links: links, styles: documentStyles,
                                  paragraphs: paragraphs, attachments: documentAttachments)
@@ -155,8 +155,8 @@ struct PositionTable {
 
     /// Gives the offsets and positions back to the thread's scratch; the table is empty after.
     mutating func giveBack(to scratch: UnsafeMutablePointer<CompileScratch>) {
-        CompileScratch.giveBack(&offsets, to: &scratch.pointee.offsets)
-        CompileScratch.giveBack(&positions, to: &scratch.pointee.positions)
+        CompileScratch.buffers.giveBack(&offsets, to: &scratch.pointee.offsets)
+        CompileScratch.buffers.giveBack(&positions, to: &scratch.pointee.positions)
         last = 0
     }
 

@@ -39,7 +39,7 @@ struct HTMLFragment {
     /// In a buffer from the thread's scratch; the inline parser keeps it back when done.
     var anchors: [AnchorSpan] {
         let scratch = CompileScratch.current
-        var spans = CompileScratch.take(&scratch.pointee.anchors, minimumCapacity: 0)
+        var spans = CompileScratch.buffers.take(&scratch.pointee.anchors, minimumCapacity: 0)
         for element in flat.elements {
             guard case .anchor(let href, let title) = element.kind else { continue }
             spans.append(AnchorSpan(range: element.range, href: href, title: title, tagOffset: prepared.sourceOffset(element.sourceOffset)))
@@ -51,8 +51,8 @@ struct HTMLFragment {
     /// from the thread's scratch, which the assembler keeps back when done.
     func decorations(_ resolver: inout Resolver) -> (styles: [(Range<Int>, Style)], attachments: [(Range<Int>, Attachment)]) {
         let scratch = CompileScratch.current
-        var styles = CompileScratch.take(&scratch.pointee.styles, minimumCapacity: 0)
-        var attachments = CompileScratch.take(&scratch.pointee.attachments, minimumCapacity: 0)
+        var styles = CompileScratch.buffers.take(&scratch.pointee.styles, minimumCapacity: 0)
+        var attachments = CompileScratch.buffers.take(&scratch.pointee.attachments, minimumCapacity: 0)
         let placeholder = TextRange(utf16: .init(location: 0, length: 0), scalars: .init(location: 0, length: 0),
                                     utf8: .init(location: 0, length: 0))
         for element in flat.elements {

@@ -71,14 +71,14 @@ struct InlineParser {
             // Swapped in, not passed to the initializer, so that the parser holds the only reference
             // (a shared buffer would be copied on the first append). A typical document has a few
             // links: room for them without regrowing (each regrowth copies every element).
-            var inlines = CompileScratch.take(&scratch.pointee.inlines, minimumCapacity: 16)
-            var links = CompileScratch.take(&scratch.pointee.links, minimumCapacity: 8)
+            var inlines = CompileScratch.buffers.take(&scratch.pointee.inlines, minimumCapacity: 16)
+            var links = CompileScratch.buffers.take(&scratch.pointee.links, minimumCapacity: 8)
             swap(&parser.inlines, &inlines)
             swap(&parser.links, &links)
             parser.run()
             // An HTML document's anchors came from the scratch (HTMLFragment.anchors): kept back
             // as they are (the caller still holds them), emptied at the next take.
-            CompileScratch.keep(anchors, in: &scratch.pointee.anchors)
+            CompileScratch.buffers.keep(anchors, in: &scratch.pointee.anchors)
             return ParsedDocument(inlines: parser.inlines, links: parser.links, bookTitles: parser.bookTitles, notes: parser.notes,
                                   work: meter.pointee)
         } }

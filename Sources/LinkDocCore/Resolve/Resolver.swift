@@ -47,9 +47,9 @@ struct Resolver {
         // From this thread's scratch (`recycle` gives them back), with room for the whole text
         // and a typical document's links and runs without regrowing.
         let scratch = CompileScratch.current
-        text = CompileScratch.take(&scratch.pointee.text, minimumCapacity: input.count)
-        links = CompileScratch.take(&scratch.pointee.drafts, minimumCapacity: 8)
-        copiedRuns = CompileScratch.take(&scratch.pointee.runs, minimumCapacity: 16)
+        text = CompileScratch.buffers.take(&scratch.pointee.text, minimumCapacity: input.count)
+        links = CompileScratch.buffers.take(&scratch.pointee.drafts, minimumCapacity: 8)
+        copiedRuns = CompileScratch.buffers.take(&scratch.pointee.runs, minimumCapacity: 16)
     }
 
     /// The diagnostics in source order (stable: those at one offset stay in the order reported),
@@ -82,9 +82,9 @@ struct Resolver {
     /// Gives the text, links and runs buffers back to this thread's scratch, for the next document.
     mutating func recycle() {
         let scratch = CompileScratch.current
-        CompileScratch.giveBack(&text, to: &scratch.pointee.text)
-        CompileScratch.giveBack(&links, to: &scratch.pointee.drafts)
-        CompileScratch.giveBack(&copiedRuns, to: &scratch.pointee.runs)
+        CompileScratch.buffers.giveBack(&text, to: &scratch.pointee.text)
+        CompileScratch.buffers.giveBack(&links, to: &scratch.pointee.drafts)
+        CompileScratch.buffers.giveBack(&copiedRuns, to: &scratch.pointee.runs)
     }
 
     /// The offset in `text` of an offset in `input`; a position inside removed
@@ -104,8 +104,8 @@ struct Resolver {
     mutating func resolve(_ parsed: consuming ParsedDocument) {
         defer {
             let scratch = CompileScratch.current
-            CompileScratch.giveBack(&parsed.inlines, to: &scratch.pointee.inlines)
-            CompileScratch.giveBack(&parsed.links, to: &scratch.pointee.links)
+            CompileScratch.buffers.giveBack(&parsed.inlines, to: &scratch.pointee.inlines)
+            CompileScratch.buffers.giveBack(&parsed.links, to: &scratch.pointee.links)
         }
         for title in parsed.bookTitles {
             report(.warning, "unknown agreement 《\(title.title)》: the manifest has no agreement with this title, so it stays text",
