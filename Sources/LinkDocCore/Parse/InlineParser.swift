@@ -607,6 +607,6 @@ struct InlineParser {
 
     private func phone(at i: Int, limit: Int) -> LinkSyntax? {
         guard let match = PhoneNumberMatcher(s: s, limit: limit, meter: meter).match(at: i) else { return nil }
-        return LinkSyntax(kind: .phone(digits: match.digits), display: TextSlices(i..<match.end), source: i..<match.end)
+        return LinkSyntax(kind: .phone(match.number), display: TextSlices(i..<match.end), source: i..<match.end)
     }
 }

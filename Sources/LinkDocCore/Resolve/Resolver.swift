@@ -1,5 +1,6 @@
 import Foundation
 import LinkDocModel
+import LinkDocURL
 
 /// A link whose display text is placed in the output, before ranges are counted.
 struct LinkDraft: Sendable {
@@ -212,8 +213,8 @@ struct Resolver {
                 return nil
             }
             return (url, .email(address: address))
-        case .phone(let digits):
-            return ("tel:" + digits, .phone(digits: digits))
+        case .phone(let number):
+            return (number.url, .phone(digits: number.digits, extension: number.extension))
         case .explicit(let target, let targetRange):
             return explicitTarget(target, display: displayString(syntax), at: inputOffsets.sourceOffset(targetRange.lowerBound))
         case .htmlAnchor(let href, _, let tagOffset):
@@ -272,15 +273,18 @@ struct Resolver {
                 return nil
             }
         }
+        if Self.hasLowercasedPrefix(target, "tel:") {
+            // Read as the number it spells, before URL parsing percent-encodes its spaces into
+            // digits ("tel:+86 400" would give +8620400).
+            guard let number = TelNumber(spelled: String(target.dropFirst(4))) else {
+                return invalidTarget("tel: needs a phone number: digits, an optional leading +, separators (- . ( ) space) and ;ext=", at: at)
+            }
+            guard let (checked, _) = webURL(number.url, at: at), let url = checked else { return nil }
+            return (url, .phone(digits: number.digits, extension: number.extension))
+        }
         guard let (checked, _) = webURL(target, at: at), let url = checked else { return nil }
         if url.hasPrefix("mailto:") {
             return (url, .email(address: String(target.drop(while: { $0 != ":" }).dropFirst())))
-        }
-        if url.hasPrefix("tel:") {
-            // tel: URLs carry digits and + only, whatever separators the copy used.
-            let digits = String(url.dropFirst(4).unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) })
-            guard !digits.isEmpty else { return invalidTarget("tel: needs a phone number", at: at) }
-            return ("tel:" + digits, .phone(digits: digits))
         }
         return (url, .url)
     }
