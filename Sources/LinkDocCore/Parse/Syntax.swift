@@ -40,8 +40,9 @@ struct TextSlices: Equatable, Sendable, Sequence {
 
 /// How a link was written.
 enum LinkSyntaxKind: Equatable, Sendable {
-    /// `[display](target)`; `target` has its escapes removed and is trimmed.
-    case explicit(target: String, targetRange: Range<Int>)
+    /// `[display](target "title")`; `target` has its escapes removed and is trimmed; `title`
+    /// (CommonMark's link title, in `"…"`, `'…'` or `(…)`) becomes the link's tooltip.
+    case explicit(target: String, targetRange: Range<Int>, title: String?)
     /// `《title》` whose title the manifest knows.
     /// `title` is the title's byte range in the parser's input (looked up by its bytes, so
     /// no string is made for it).

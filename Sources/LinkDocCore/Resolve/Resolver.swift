@@ -156,7 +156,10 @@ struct Resolver {
             range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
         }
         var tooltip: String? = nil
-        if case .htmlAnchor(_, let title, _) = syntax.kind { tooltip = title }
+        switch syntax.kind {
+        case .htmlAnchor(_, let title, _), .explicit(_, _, let title): tooltip = title
+        default: break
+        }
         let sourceRange = inputOffsets.sourceOffset(syntax.source.lowerBound)..<inputOffsets.sourceOffset(syntax.source.upperBound)
         links.append(LinkDraft(utf8: range, url: url, tooltip: tooltip, target: target, source: sourceRange))
     }
@@ -215,7 +218,7 @@ struct Resolver {
             return (url, .email(address: address))
         case .phone(let number):
             return (number.url, .phone(digits: number.digits, extension: number.extension))
-        case .explicit(let target, let targetRange):
+        case .explicit(let target, let targetRange, _):
             return explicitTarget(target, display: displayString(syntax), at: inputOffsets.sourceOffset(targetRange.lowerBound))
         case .htmlAnchor(let href, _, let tagOffset):
             // An <a> without href is a named anchor: its text stays text. Problems with
