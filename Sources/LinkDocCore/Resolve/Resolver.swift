@@ -234,7 +234,9 @@ struct Resolver {
 
     /// `[display](target)`: a typed target (`agreement:`, `user:`, `topic:`, `action:`) or a URL.
     private mutating func explicitTarget(_ target: String, display: String, at: Int) -> (url: String?, target: LinkTarget)? {
-        if let (prefix, valueStart) = Self.splitAtColon(target) {
+        // `user://…`, `topic://…`: a URL of a custom scheme that shares a typed target's name, which
+        // the manifest's schemes allow or refuse like any other; never a typed target with id `//…`.
+        if let (prefix, valueStart) = Self.splitAtColon(target), !target[valueStart...].hasPrefix("//") {
             // Made only for the typed prefixes: most targets are URLs, whose "value" is unused.
             lazy var value = String(target[valueStart...])
             switch prefix {
@@ -246,11 +248,15 @@ struct Resolver {
                 }
                 return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
             case "user":
-                guard !value.isEmpty else { return invalidTarget("user: needs a user id, as in user:u_10001", at: at) }
+                guard Self.isTypedTargetID(value) else {
+                    return invalidTarget("user: needs a user id of 1 to \(Self.maxTypedTargetID) ASCII letters, digits, _, -, . and ~, as in user:u_10001", at: at)
+                }
                 let name = display.hasPrefix("@") ? String(display.dropFirst()) : display
                 return mention(name: name, userID: value, at: at)
             case "topic":
-                guard !value.isEmpty else { return invalidTarget("topic: needs a topic id, as in topic:ios", at: at) }
+                guard Self.isTypedTargetID(value) else {
+                    return invalidTarget("topic: needs a topic id of 1 to \(Self.maxTypedTargetID) ASCII letters, digits, _, -, . and ~, as in topic:ios", at: at)
+                }
                 var name = Substring(display)
                 if name.count >= 2 && name.hasPrefix("#") && name.hasSuffix("#") { name = name.dropFirst().dropLast() }
                 return (templateURL(manifest.options.topicURL, id: value, name: String(name), at: at),
@@ -325,6 +331,19 @@ struct Resolver {
 
     /// The punctuation an `action:` name may have besides ASCII letters and digits.
     private static let actionPunctuation = ASCIISet("_-.")
+
+    /// The longest id of a `user:` or `topic:` target, in bytes.
+    static let maxTypedTargetID = 128
+
+    /// A `user:` or `topic:` id: 1 to `maxTypedTargetID` of RFC 3986's unreserved characters (ASCII
+    /// letters, digits, `-` `.` `_` `~`), so that it goes into the manifest's URL templates as it is
+    /// and cannot be a path, a query or a URL of its own.
+    static func isTypedTargetID(_ id: String) -> Bool {
+        (1...maxTypedTargetID).contains(id.utf8.count)
+            && id.utf8.allSatisfy { CharClass.isASCIIAlnum($0) || unreservedPunctuation.contains($0) }
+    }
+
+    private static let unreservedPunctuation = ASCIISet("-._~")
 
     /// `s.lowercased().hasPrefix(prefix)` for a lowercase ASCII `prefix`, without lowercasing
     /// all of `s` when its first bytes decide: ASCII bytes lowercase one to one, so after
