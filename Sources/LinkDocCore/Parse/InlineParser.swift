@@ -633,7 +633,7 @@ struct InlineParser {
     // MARK: Phone numbers
 
     private func phone(at i: Int, limit: Int) -> LinkSyntax? {
-        guard let match = PhoneNumberMatcher(s: s, limit: limit, meter: meter).match(at: i) else { return nil }
+        guard let match = PhoneNumberMatcher(s: s, limit: limit, meter: meter, floor: pendingStart).match(at: i) else { return nil }
         return LinkSyntax(kind: .phone(match.number), display: TextSlices(i..<match.end), source: i..<match.end)
     }
 }

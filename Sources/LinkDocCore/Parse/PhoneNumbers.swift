@@ -23,6 +23,10 @@ struct PhoneNumberMatcher {
     let limit: Int
     /// The inline parser's work meter (see `InlineParser.meter`).
     var meter: UnsafeMutablePointer<Int>? = nil
+    /// Where the text not yet taken by a link begins: digits before it belong to a number found
+    /// already, so they do not make the next one the tail of a longer run (`13800138000 138 0013 8000`
+    /// is two numbers; `7946 0958 23456789` is none).
+    var floor = 0
 
     struct Match: Equatable { var end: Int; var number: TelNumber }
 
@@ -59,6 +63,7 @@ struct PhoneNumberMatcher {
             // A price: ¥ (C2 A5) or ￥ (EF BF A5) before the digits.
             if previous == 0xA5 && start >= 2 && (s[start - 2] == 0xC2 || s[start - 2] == 0xBF) { return nil }
             if start >= 3 && isFullwidthAlnum(at: start - 3) { return nil }
+            if continuesDigitRun(before: start) { return nil }
         }
         var i = start
         var country: Country? = nil
@@ -104,6 +109,18 @@ struct PhoneNumberMatcher {
             }
             return nil
         } }
+    }
+
+    /// Whether a separator and a digit (of the text after `floor`) stand before `start`: then the
+    /// digits at `start` are a later group of a longer run, which matched no number from its start.
+    private func continuesDigitRun(before start: Int) -> Bool {
+        for width in [1, 3] where start - width - 1 >= floor {
+            guard let (_, length) = separator(at: start - width), length == width else { continue }
+            let before = start - width
+            if CharClass.isDigit(s[before - 1]) { return true }
+            if before - 3 >= floor && digitValue(at: before - 3)?.width == 3 { return true }
+        }
+        return false
     }
 
     /// The country code at `i` (after `+`) and where it ends.

@@ -232,8 +232,10 @@ struct Resolver {
         (templateURL(manifest.options.mentionURL, id: userID, name: name, at: at), .mention(name: name, userID: userID))
     }
 
-    /// `[display](target)`: a typed target (`agreement:`, `user:`, `topic:`, `action:`) or a URL.
+    /// `[display](target)`: an href the app fills or intercepts, a typed target (`agreement:`,
+    /// `user:`, `topic:`, `action:`) or a URL.
     private mutating func explicitTarget(_ target: String, display: String, at: Int) -> (url: String?, target: LinkTarget)? {
+        if let appTarget = Self.appTarget(target) { return (nil, appTarget) }
         // `user://…`, `topic://…`: a URL of a custom scheme that shares a typed target's name, which
         // the manifest's schemes allow or refuse like any other; never a typed target with id `//…`.
         if let (prefix, valueStart) = Self.splitAtColon(target), !target[valueStart...].hasPrefix("//") {
@@ -271,7 +273,13 @@ struct Resolver {
             }
         }
         var target = target
-        if Self.hasLowercasedPrefix(target, "www.") { target = "https://" + target }
+        if Self.hasLowercasedPrefix(target, "www.") {
+            target = "https://" + target
+        } else if let base = context.baseURL, case .failure = WHATWGURL.parse(target),
+                  case .success(let resolved) = WHATWGURL.parse(target, base: base) {
+            // A relative href (`/status/1`, `faq.html`): the manifest's base URL completes it.
+            target = resolved.href
+        }
         // mailto:address without a query: the domain goes through IDNA, as for bare emails.
         if Self.hasLowercasedPrefix(target, "mailto:"), !target.contains("?"), !target.contains("#") {
             let address = String(target.dropFirst(7))
@@ -327,6 +335,34 @@ struct Resolver {
         }
         guard let colon = target.firstIndex(of: ":") else { return nil }
         return (target[..<colon].lowercased(), target.index(after: colon))
+    }
+
+    /// An href that the app fills in (`%1$s`: `LinkTarget.appFilled`) or intercepts (`#faq`, `#`,
+    /// an empty href: `LinkTarget.appHandled`), or nil for any other target.
+    static func appTarget(_ target: String) -> LinkTarget? {
+        if target.isEmpty { return .appHandled(fragment: "") }
+        if target.utf8.first == UInt8(ascii: "#") { return .appHandled(fragment: String(target.dropFirst())) }
+        if hasFormatPlaceholder(target) { return .appFilled(placeholder: target) }
+        return nil
+    }
+
+    /// Whether `target` holds a string placeholder of Android or iOS format strings: `%s`, `%@`,
+    /// or with an argument number, `%1$s`, `%2$@` (what the app passes to `getString` or
+    /// `String(format:)`). A percent-escape such as `%40` is none: it needs `$` after its digits.
+    static func hasFormatPlaceholder(_ target: String) -> Bool {
+        let u = Array(target.utf8)
+        var i = 0
+        while let percent = u[i...].firstIndex(of: UInt8(ascii: "%")) {
+            var j = percent + 1
+            while j < u.count && CharClass.isDigit(u[j]) { j += 1 }
+            if j > percent + 1 {
+                guard j < u.count, u[j] == UInt8(ascii: "$") else { i = j; continue }
+                j += 1
+            }
+            if j < u.count && (u[j] == UInt8(ascii: "s") || u[j] == UInt8(ascii: "@")) { return true }
+            i = j
+        }
+        return false
     }
 
     /// The punctuation an `action:` name may have besides ASCII letters and digits.
