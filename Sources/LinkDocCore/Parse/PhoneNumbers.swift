@@ -57,6 +57,10 @@ struct PhoneNumberMatcher {
     private static let maxGroups = 5
 
     func match(at start: Int) -> Match? {
+        // Most calls come at bytes that start no number (the parser stops at every EF lead byte of
+        // full-width punctuation and at every "(" and "+"): those leave at once.
+        guard digitValue(at: start) != nil || s[start] == UInt8(ascii: "+") || s[start] == UInt8(ascii: "(")
+                || isFullwidth(0x88, at: start) || isFullwidth(0x8B, at: start) else { return nil }
         if start > 0 {
             let previous = s[start - 1]
             if CharClass.isASCIIAlnum(previous) || Self.joinsBefore.contains(previous) { return nil }
@@ -114,13 +118,14 @@ struct PhoneNumberMatcher {
     /// Whether a separator and a digit (of the text after `floor`) stand before `start`: then the
     /// digits at `start` are a later group of a longer run, which matched no number from its start.
     private func continuesDigitRun(before start: Int) -> Bool {
-        for width in [1, 3] where start - width - 1 >= floor {
-            guard let (_, length) = separator(at: start - width), length == width else { continue }
-            let before = start - width
-            if CharClass.isDigit(s[before - 1]) { return true }
-            if before - 3 >= floor && digitValue(at: before - 3)?.width == 3 { return true }
+        /// A separator of `width` bytes ends at `start`, and a digit ends where it begins.
+        func digitAndSeparator(width: Int) -> Bool {
+            let separatorStart = start - width
+            guard separatorStart - 1 >= floor, let (_, length) = separator(at: separatorStart), length == width else { return false }
+            if CharClass.isDigit(s[separatorStart - 1]) { return true }
+            return separatorStart - 3 >= floor && digitValue(at: separatorStart - 3)?.width == 3
         }
-        return false
+        return digitAndSeparator(width: 1) || digitAndSeparator(width: 3)
     }
 
     /// The country code at `i` (after `+`) and where it ends.

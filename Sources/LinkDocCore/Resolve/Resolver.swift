@@ -350,19 +350,21 @@ struct Resolver {
     /// or with an argument number, `%1$s`, `%2$@` (what the app passes to `getString` or
     /// `String(format:)`). A percent-escape such as `%40` is none: it needs `$` after its digits.
     static func hasFormatPlaceholder(_ target: String) -> Bool {
-        let u = Array(target.utf8)
-        var i = 0
-        while let percent = u[i...].firstIndex(of: UInt8(ascii: "%")) {
-            var j = percent + 1
-            while j < u.count && CharClass.isDigit(u[j]) { j += 1 }
-            if j > percent + 1 {
-                guard j < u.count, u[j] == UInt8(ascii: "$") else { i = j; continue }
-                j += 1
+        var target = target  // its bytes in place (no copy for a native string)
+        return target.withUTF8 { u in
+            var i = 0
+            while let percent = u[i...].firstIndex(of: UInt8(ascii: "%")) {
+                var j = percent + 1
+                while j < u.count && CharClass.isDigit(u[j]) { j += 1 }
+                if j > percent + 1 {
+                    guard j < u.count, u[j] == UInt8(ascii: "$") else { i = j; continue }
+                    j += 1
+                }
+                if j < u.count && (u[j] == UInt8(ascii: "s") || u[j] == UInt8(ascii: "@")) { return true }
+                i = j
             }
-            if j < u.count && (u[j] == UInt8(ascii: "s") || u[j] == UInt8(ascii: "@")) { return true }
-            i = j
+            return false
         }
-        return false
     }
 
     /// The punctuation an `action:` name may have besides ASCII letters and digits.
