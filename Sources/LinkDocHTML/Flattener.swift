@@ -70,7 +70,7 @@ struct Flattener {
     private var sequence = 0
     /// Where the source has NUL bytes (the scanner's copy has `?` there), ascending; nearly always
     /// empty.
-    private var nulOffsets: [Int] = []
+    private let nulOffsets: [Int]
 
     // Paragraph separation and block whitespace.
     private enum Boundary { case none, documentStart, paragraph }
@@ -92,14 +92,14 @@ struct Flattener {
         meter.pointee = 0
         var flattener = Flattener(
             scanner: SourceScanner(bytes: InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8), meter: meter),
-            options: options)
-        flattener.nulOffsets = InputSanitizer.nulOffsets(in: source)
+            options: options, nulOffsets: InputSanitizer.nulOffsets(in: source))
         return flattener.run()
     }
 
-    private init(scanner: SourceScanner, options: HTMLOptions) {
+    private init(scanner: SourceScanner, options: HTMLOptions, nulOffsets: [Int]) {
         self.scanner = scanner
         self.options = options
+        self.nulOffsets = nulOffsets
         let scratch = Scratch.current
         // Made in locals and each stored once: mutating a field of the new flattener here made
         // the compiler copy the whole struct.

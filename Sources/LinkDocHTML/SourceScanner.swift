@@ -201,8 +201,12 @@ struct SourceScanner {
     func nulCharacterReferences(from start: Int, to end: Int) -> [Int] {
         var found: [Int] = []
         var i = start
-        while i + 2 < end {
-            guard bytes[i] == ASCII.ampersand, bytes[i + 1] == UInt8(ascii: "#") else { i += 1; continue }
+        // Most tags hold no "&": memchr reads them a vector at a time.
+        while i + 2 < end, let ampersand = bytes.withUnsafeBufferPointer({ b in
+            memchr(b.baseAddress! + i, Int32(ASCII.ampersand), end - i).map { UnsafeRawPointer($0) - UnsafeRawPointer(b.baseAddress!) }
+        }) {
+            i = ampersand
+            guard i + 2 < end, bytes[i + 1] == UInt8(ascii: "#") else { i += 1; continue }
             var j = i + 2
             let hex = bytes[j] | 0x20 == UInt8(ascii: "x")
             if hex { j += 1 }

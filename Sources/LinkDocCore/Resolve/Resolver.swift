@@ -238,7 +238,7 @@ struct Resolver {
         if let appTarget = Self.appTarget(target) { return (nil, appTarget) }
         // `user://…`, `topic://…`: a URL of a custom scheme that shares a typed target's name, which
         // the manifest's schemes allow or refuse like any other; never a typed target with id `//…`.
-        if let (prefix, valueStart) = Self.splitAtColon(target), !target[valueStart...].hasPrefix("//") {
+        if let (prefix, valueStart) = Self.splitAtColon(target), !target.utf8[valueStart...].starts(with: "//".utf8) {
             // Made only for the typed prefixes: most targets are URLs, whose "value" is unused.
             lazy var value = String(target[valueStart...])
             switch prefix {
@@ -353,7 +353,9 @@ struct Resolver {
         var target = target  // its bytes in place (no copy for a native string)
         return target.withUTF8 { u in
             var i = 0
-            while let percent = u[i...].firstIndex(of: UInt8(ascii: "%")) {
+            // memchr: this runs over every explicit target, and most URLs have few "%" or none.
+            while i < u.count, let found = memchr(u.baseAddress! + i, Int32(UInt8(ascii: "%")), u.count - i) {
+                let percent = UnsafeRawPointer(found) - UnsafeRawPointer(u.baseAddress!)
                 var j = percent + 1
                 while j < u.count && CharClass.isDigit(u[j]) { j += 1 }
                 if j > percent + 1 {
