@@ -1,4 +1,5 @@
 import LinkDocModel
+import LinkDocURL
 
 /// What compiling one document gives: the document (nil only when the input could
 /// not be read at all) and every diagnostic, in source order.
@@ -117,9 +118,12 @@ final class CompilerContext: Sendable {
     let parseOptions: ParseOptions
     let urls: URLValidator
     let index: ManifestIndex
+    /// `options.baseURL`, parsed once: relative hrefs resolve against it.
+    let baseURL: WHATWGURL?
 
     init(_ manifest: Manifest) {
         self.manifest = manifest
+        baseURL = manifest.options.baseURL.flatMap { WHATWGURL($0) }
         parseOptions = manifest.parseOptions
         urls = URLValidator(allowedSchemes: manifest.schemes, maxLength: manifest.options.maxURLLength,
                             knownURLs: manifest.agreements.values.map(\.url).sorted())

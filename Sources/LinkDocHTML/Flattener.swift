@@ -68,6 +68,9 @@ struct Flattener {
     private var droppedBase = 0
     private var depthLimitReported = false
     private var sequence = 0
+    /// Where the source has NUL bytes (the scanner's copy has `?` there), ascending; nearly always
+    /// empty.
+    private let nulOffsets: [Int]
 
     // Paragraph separation and block whitespace.
     private enum Boundary { case none, documentStart, paragraph }
@@ -89,13 +92,14 @@ struct Flattener {
         meter.pointee = 0
         var flattener = Flattener(
             scanner: SourceScanner(bytes: InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8), meter: meter),
-            options: options)
+            options: options, nulOffsets: InputSanitizer.nulOffsets(in: source))
         return flattener.run()
     }
 
-    private init(scanner: SourceScanner, options: HTMLOptions) {
+    private init(scanner: SourceScanner, options: HTMLOptions, nulOffsets: [Int]) {
         self.scanner = scanner
         self.options = options
+        self.nulOffsets = nulOffsets
         let scratch = Scratch.current
         // Made in locals and each stored once: mutating a field of the new flattener here made
         // the compiler copy the whole struct.
@@ -414,6 +418,26 @@ struct Flattener {
             }
         }
 
+        var hasValue: Bool {
+            href != nil || title != nil || src != nil || alt != nil || width != nil || height != nil || style != nil || color != nil
+        }
+
+        /// Forgets the value of the attribute `name` (lowercase); whether it was one we read.
+        mutating func drop(_ name: String) -> Bool {
+            switch name {
+            case "href": href = nil
+            case "title": title = nil
+            case "src": src = nil
+            case "alt": alt = nil
+            case "width": width = nil
+            case "height": height = nil
+            case "style": style = nil
+            case "color": color = nil
+            default: return false
+            }
+            return true
+        }
+
         private static let hrefKey = ElementName.packedKey(lowercasing: "href".utf8)
         private static let titleKey = ElementName.packedKey(lowercasing: "title".utf8)
         private static let srcKey = ElementName.packedKey(lowercasing: "src".utf8)
@@ -443,7 +467,32 @@ struct Flattener {
             }
             diagnostics.add(offset, .warning, HTMLRule.sanitized, "event handler attribute \(nameString) removed")
         }
+        if result.hasValue { dropValuesWithNUL(&result, tagStart: tagStart, attributesEnd: attributesEnd) }
         return result
+    }
+
+    /// Drops each value we read that holds a NUL: a NUL byte or a character reference to U+0000
+    /// (`&#0;`, `&#x00;`). libxml2 cuts a value at it and the scanner's copy has `?` for a NUL
+    /// byte, so `https://evil.example&#0;.ok.example/` would link `https://evil.example/`: neither
+    /// is what the author wrote, and a browser (U+FFFD) differs again. An error, not a warning:
+    /// the link's target cannot be known, the author must fix the markup, and a build should stop.
+    private mutating func dropValuesWithNUL(_ attributes: inout KnownAttributes, tagStart: Int, attributesEnd: Int) {
+        var positions: [Int] = []
+        if let first = nulOffsets.firstIndex(where: { $0 >= tagStart }) {
+            positions += nulOffsets[first...].prefix { $0 < attributesEnd }
+        }
+        positions += scanner.nulCharacterReferences(from: tagStart, to: attributesEnd)
+        guard !positions.isEmpty else { return }
+        let names = scanner.attributeNames(tagStart: tagStart, end: attributesEnd)
+        var reported = Set<Int>()
+        for position in positions {
+            guard let attribute = names.last(where: { $0.offset < position }), !reported.contains(attribute.offset),
+                  attributes.drop(attribute.name) else { continue }
+            reported.insert(attribute.offset)
+            diagnostics.add(attribute.offset, .error, HTMLRule.malformed,
+                            "the \(attribute.name) attribute holds a NUL character (a NUL byte or &#0;), which would cut it short; it is dropped"
+                                + (attribute.name == "href" ? ", and the link with it" : ""))
+        }
     }
 
     /// HTML dimension attribute: leading digits ("120", "120px" → 120).

@@ -196,6 +196,31 @@ struct SourceScanner {
 
     /// Attribute names and their positions inside a start tag
     /// `bytes[tagStart..<end]` (quotes respected). Names are lowercased.
+    /// The offsets of the character references to U+0000 (`&#0;`, `&#x00`, with or without `;`)
+    /// in `start..<end`: libxml2 ends an attribute value at one.
+    func nulCharacterReferences(from start: Int, to end: Int) -> [Int] {
+        var found: [Int] = []
+        var i = start
+        // Most tags hold no "&": memchr reads them a vector at a time.
+        while i + 2 < end, let ampersand = bytes.withUnsafeBufferPointer({ b in
+            memchr(b.baseAddress! + i, Int32(ASCII.ampersand), end - i).map { UnsafeRawPointer($0) - UnsafeRawPointer(b.baseAddress!) }
+        }) {
+            i = ampersand
+            guard i + 2 < end, bytes[i + 1] == UInt8(ascii: "#") else { i += 1; continue }
+            var j = i + 2
+            let hex = bytes[j] | 0x20 == UInt8(ascii: "x")
+            if hex { j += 1 }
+            let digitsStart = j
+            while j < end, bytes[j] == UInt8(ascii: "0") { j += 1 }
+            let isDigit: (UInt8) -> Bool = { b in
+                (0x30...0x39).contains(b) || (hex && (0x61...0x66).contains(b | 0x20))
+            }
+            if j > digitsStart && (j == end || !isDigit(bytes[j])) { found.append(i) }
+            i = j
+        }
+        return found
+    }
+
     func attributeNames(tagStart: Int, end: Int) -> [(name: String, offset: Int)] {
         var result: [(name: String, offset: Int)] = []
         var i = tagStart + 1
@@ -254,6 +279,19 @@ enum InputSanitizer {
             }
         }
         return output
+    }
+
+    /// The offsets of the NUL bytes in `input`, ascending (`sanitize` makes each a `?`).
+    static func nulOffsets(in input: [UInt8]) -> [Int] {
+        input.withUnsafeBufferPointer { s in
+            var offsets: [Int] = []
+            var next = firstNUL(in: s, from: 0)
+            while let i = next {
+                offsets.append(i)
+                next = firstNUL(in: s, from: i + 1)
+            }
+            return offsets
+        }
     }
 
     private static func firstNUL(in s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {

@@ -51,7 +51,7 @@ extension TextRange: Decodable {
 extension LinkKind: Decodable {}
 
 extension Link: Decodable {
-    private enum Keys: String, CodingKey { case kind, text, range, url, tooltip, id, title, name, userId, address, digits }
+    private enum Keys: String, CodingKey { case kind, text, range, url, tooltip, id, title, name, userId, address, digits, `extension`, placeholder, fragment }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -68,9 +68,16 @@ extension Link: Decodable {
         case .email:
             target = .email(address: try c.decode(String.self, forKey: .address))
         case .phone:
-            target = .phone(digits: try c.decode(String.self, forKey: .digits))
+            target = .phone(digits: try c.decode(String.self, forKey: .digits),
+                            extension: try c.decodeIfPresent(String.self, forKey: .extension))
         case .action:
             target = .action(name: try c.decode(String.self, forKey: .name))
+        case .app:
+            if let placeholder = try c.decodeIfPresent(String.self, forKey: .placeholder) {
+                target = .appFilled(placeholder: placeholder)
+            } else {
+                target = .appHandled(fragment: try c.decode(String.self, forKey: .fragment))
+            }
         }
         self.init(text: try c.decode(String.self, forKey: .text),
                   range: try c.decode(TextRange.self, forKey: .range),

@@ -101,10 +101,15 @@ public enum DocumentJSON {
             break
         case .email(let address):
             w.key("address"); w.string(address)
-        case .phone(let digits):
+        case .phone(let digits, let ext):
             w.key("digits"); w.string(digits)
+            w.member("extension", ext)
         case .action(let name):
             w.key("name"); w.string(name)
+        case .appFilled(let placeholder):
+            w.key("placeholder"); w.string(placeholder)
+        case .appHandled(let fragment):
+            w.key("fragment"); w.string(fragment)
         }
         w.endObject()
     }

@@ -1,6 +1,6 @@
 /// What a link does when tapped. The raw values are the `kind` strings of the JSON.
 public enum LinkKind: String, Sendable, CaseIterable {
-    case agreement, mention, topic, url, email, phone, action
+    case agreement, mention, topic, url, email, phone, action, app
 }
 
 /// The typed payload of a link: what the app needs to act on a tap
@@ -15,10 +15,20 @@ public enum LinkTarget: Hashable, Sendable {
     /// A web or custom-scheme URL; the URL itself is `Link.url`.
     case url
     case email(address: String)
-    /// `digits` holds only digits and an optional leading `+`.
-    case phone(digits: String)
+    /// `digits` holds only digits and an optional leading `+`; `extension` (digits only) is the
+    /// extension to dial once the call connects (`021-12345678-801`, `转8001`, `ext. 123`), also in
+    /// the URL as RFC 3966's `;ext=`.
+    case phone(digits: String, extension: String? = nil)
     /// An in-app action such as `expand`, handled by the app, not by a URL.
     case action(name: String)
+    /// An href that the app fills in at run time: exactly one format placeholder (`%1$s`, `%s`,
+    /// `%@`, `%2$@`), as Android and iOS copy writes `<a href="%1$s">` for a URL passed to
+    /// `getString`/`String(format:)`. The link has no URL; `placeholder` is the href as written.
+    case appFilled(placeholder: String)
+    /// An href that the app intercepts: `#name`, `#` or an empty href. It points into no page
+    /// (copy in an app has none), so it has no URL; `fragment` is what follows `#` ("" for
+    /// `#` and for an empty href).
+    case appHandled(fragment: String)
 
     public var kind: LinkKind {
         switch self {
@@ -29,6 +39,7 @@ public enum LinkTarget: Hashable, Sendable {
         case .email: .email
         case .phone: .phone
         case .action: .action
+        case .appFilled, .appHandled: .app
         }
     }
 }

@@ -39,23 +39,74 @@ public func mailtoURL(address: String) -> String? {
     return String(decoding: out, as: UTF8.self)
 }
 
-/// "+86 138-0013-8000" → "tel:+8613800138000": keeps decimal digits (any script's decimal digits
-/// become ASCII, e.g. full-width "１３８") and a "+" that comes before the first digit. nil when
-/// there are no digits.
-public func telURL(_ raw: String) -> String? {
-    var out = "tel:"
-    var sawDigit = false
-    var sawPlus = false
-    for scalar in raw.unicodeScalars {
-        if scalar == "+", !sawDigit, !sawPlus {
-            sawPlus = true
-            out.append("+")
-        } else if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue {
-            sawDigit = true
-            out.append(Character(Unicode.Scalar(UInt8(value) + 0x30)))
+/// A phone number as a `tel:` URL spells it (RFC 3966): an optional leading `+`, decimal digits
+/// and the visual separators `-` `.` `(` `)` and spaces, then parameters after `;`, of which
+/// `ext=` (the extension) is kept. Read from the text the author wrote, percent-decoded first:
+/// `tel:+86 400 820 8820` and `tel:%2B86-400-820-8820` are both `+864008208820`. Digits of any
+/// script (full-width `４００`) become ASCII; full-width `＋ － （ ）`, the Unicode dashes and
+/// no-break spaces count as the separators they look like.
+public struct TelNumber: Hashable, Sendable {
+    /// Digits and an optional leading `+`.
+    public var digits: String
+    /// Digits only; nil without an `ext=` parameter.
+    public var `extension`: String?
+
+    public init(digits: String, extension: String? = nil) {
+        self.digits = digits
+        self.extension = `extension`
+    }
+
+    /// `tel:DIGITS` or `tel:DIGITS;ext=EXT`.
+    public var url: String { "tel:" + digits + (self.extension.map { ";ext=" + $0 } ?? "") }
+
+    /// The number `spelled` writes (the part of a `tel:` URL after the scheme, or a number
+    /// as copy writes it), or nil when it holds anything but a number: a letter, a `+` after
+    /// a digit, an empty or non-digit `ext=`, or no digit at all.
+    public init?(spelled: String) {
+        let decoded = String(decoding: percentDecode(spelled), as: UTF8.self)
+        var parts = decoded.split(separator: ";", omittingEmptySubsequences: false).makeIterator()
+        guard let number = parts.next(), let digits = Self.digits(of: number, plusAllowed: true) else { return nil }
+        var ext: String? = nil
+        while let parameter = parts.next() {
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair[0].lowercased() == "ext" else { continue }  // phone-context, isub: nothing to dial
+            guard pair.count == 2, let value = Self.digits(of: pair[1], plusAllowed: false) else { return nil }
+            ext = value
+        }
+        self.init(digits: digits, extension: ext)
+    }
+
+    /// The digits of `text` (with a leading `+` when allowed), or nil when it holds anything
+    /// but digits and visual separators.
+    private static func digits(of text: Substring, plusAllowed: Bool) -> String? {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue {
+                out.unicodeScalars.append(Unicode.Scalar(UInt8(value) + 0x30))
+            } else if (scalar == "+" || scalar == "\u{FF0B}") && plusAllowed && out.isEmpty {
+                out = "+"
+            } else if !isVisualSeparator(scalar) {
+                return nil
+            }
+        }
+        return out.isEmpty || out == "+" ? nil : out
+    }
+
+    /// RFC 3966's visual separators, their full-width forms, the Unicode dashes and spaces.
+    private static func isVisualSeparator(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case "-", ".", "(", ")", " ", "\u{00A0}", "\u{3000}", "\u{FF0D}", "\u{FF0E}", "\u{FF08}", "\u{FF09}",
+             "\u{2010}"..."\u{2015}", "\u{2212}":
+            return true
+        default:
+            return false
         }
     }
-    return sawDigit ? out : nil
+}
+
+/// "+86 138-0013-8000" → "tel:+8613800138000" (see `TelNumber`); nil when the text is no number.
+public func telURL(_ raw: String) -> String? {
+    TelNumber(spelled: raw)?.url
 }
 
 extension Array where Element == UInt8 {

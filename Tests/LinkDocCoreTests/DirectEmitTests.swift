@@ -75,6 +75,7 @@ final class DirectEmitTests: XCTestCase {
             "<img src=\"https://example.com/x.png\" alt=\"图\" width=\"16\" height=\"8\">", "<img alt=\"\">",
             "<a href=\"https://example.com\" title=\"提示\">链接</a>", "<a href=\"mailto:a@b.example\">mail</a>",
             "<a href=\"agreement:third-party\">清单</a>", "<a href=\"action:agree\">同意</a>", "<br>", "&amp;", "&lt;",
+            "<a href=\"%1$s\">条款</a>", "<a href=\"#faq\">常见问题</a>", "<a href=\"tel:021-12345678;ext=801\">总机</a>",
             "<p>", "</p>", "<b>e\u{301}<i>👨‍👩‍👧</i></b>",
         ]
         // A fixed linear congruential sequence (Knuth's MMIX constants), so that a failure can be replayed.

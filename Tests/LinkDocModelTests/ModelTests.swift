@@ -214,7 +214,9 @@ final class DocumentTests: XCTestCase {
     func testEveryLinkKindRoundTrips() throws {
         let targets: [LinkTarget] = [.agreement(id: "a", title: "t"), .mention(name: "n", userID: nil),
                                      .mention(name: "n", userID: "u"), .topic(name: "t", id: nil), .topic(name: "t", id: "i"),
-                                     .url, .email(address: "a@b.cn"), .phone(digits: "+8613800138000"), .action(name: "expand")]
+                                     .url, .email(address: "a@b.cn"), .phone(digits: "+8613800138000"),
+                                     .phone(digits: "02112345678", extension: "801"), .action(name: "expand"),
+                                     .appFilled(placeholder: "%1$s"), .appHandled(fragment: "faq"), .appHandled(fragment: "")]
         for target in targets {
             let doc = Document(text: "x", links: [Link(text: "x", range: Self.range(0, 1, 0, 1, 0, 1),
                                                        url: target == .url ? "https://e.com" : nil, target: target)])

@@ -208,9 +208,14 @@ final class MailtoTelTests: XCTestCase {
     func testTel() {
         XCTAssertEqual(telURL("+86 138-0013-8000"), "tel:+8613800138000")
         XCTAssertEqual(telURL("(555) 123-4567"), "tel:5551234567")
-        XCTAssertEqual(telURL("＋８６ １３８"), "tel:86138")  // full-width digits become ASCII; full-width plus is not "+"
-        XCTAssertEqual(telURL("1+2"), "tel:12")
+        XCTAssertEqual(telURL("＋８６ １３８"), "tel:+86138")  // full-width digits and plus as the ASCII ones
+        XCTAssertEqual(telURL("%2B86-400"), "tel:+86400")  // percent-encoded as hrefs often are
+        XCTAssertEqual(telURL("+86 400 820 8820"), "tel:+864008208820")
+        XCTAssertEqual(telURL("021-12345678;ext=801"), "tel:02112345678;ext=801")
+        XCTAssertEqual(telURL("400–622–1776;phone-context=+86"), "tel:4006221776")  // en dashes; context dropped
+        XCTAssertNil(telURL("1+2"))  // a + after a digit: no number
         XCTAssertNil(telURL("call us"))
+        XCTAssertNil(telURL("400;ext="))
         XCTAssertNil(telURL("+"))
     }
 }

@@ -304,14 +304,41 @@ struct InlineParser {
         guard j + 1 < n, s[j] == UInt8(ascii: "]"), s[j + 1] == UInt8(ascii: "(") else { return nil }
         guard let close = matchingParen(j + 1) else { return nil }
         let display = slicesRemovingEscapes(open + 1..<j)
-        let targetRange = trimmed(j + 2..<close)
+        var targetRange = trimmed(j + 2..<close)
         if display.allSatisfy({ isBlank($0) }) {
             notes.append(ParseNote(kind: .emptyLinkText, source: open..<close + 1))
             return nil
         }
+        let title = splitTitle(&targetRange)
         let target = string(slicesRemovingEscapes(targetRange))
-        return LinkSyntax(kind: .explicit(target: target, targetRange: targetRange),
+        return LinkSyntax(kind: .explicit(target: target, targetRange: targetRange, title: title),
                           display: display, source: open..<close + 1)
+    }
+
+    /// CommonMark's link title after the destination, `[x](url "title")`, `'title'` or `(title)`:
+    /// cut from `target` (then only the destination) and returned, escapes removed. A target
+    /// whose part after its first white space is no such title stays whole (and fails as a URL).
+    private mutating func splitTitle(_ target: inout Range<Int>) -> String? {
+        guard let last = target.last.map({ s[$0] }),
+              last == UInt8(ascii: "\"") || last == UInt8(ascii: "'") || last == UInt8(ascii: ")"),
+              let space = target.first(where: { CharClass.isASCIIWhitespace(s[$0]) }) else { return nil }
+        tick(target.count)
+        let quoted = trimmed(space..<target.upperBound)
+        let opener = last == UInt8(ascii: ")") ? UInt8(ascii: "(") : last
+        guard quoted.count >= 2, s[quoted.lowerBound] == opener else { return nil }
+        let inner = quoted.lowerBound + 1..<quoted.upperBound - 1
+        // The closing quote may appear inside only escaped.
+        var k = inner.lowerBound
+        while k < inner.upperBound {
+            if s[k] == UInt8(ascii: "\\") { k += 2; continue }
+            if s[k] == last || (opener == UInt8(ascii: "(") && s[k] == opener) { return nil }
+            k += 1
+        }
+        target = target.lowerBound..<space
+        // The markup's escapes, and `\"` (`\'`, `\)`) for the quote itself.
+        let title = string(slicesRemovingEscapes(inner))
+        let quote = Character(Unicode.Scalar(last))
+        return title.contains("\\") ? title.replacingOccurrences(of: "\\\(quote)", with: String(quote)) : title
     }
 
     private func isBlank(_ range: Range<Int>) -> Bool {
@@ -606,7 +633,7 @@ struct InlineParser {
     // MARK: Phone numbers
 
     private func phone(at i: Int, limit: Int) -> LinkSyntax? {
-        guard let match = PhoneNumberMatcher(s: s, limit: limit, meter: meter).match(at: i) else { return nil }
-        return LinkSyntax(kind: .phone(digits: match.digits), display: TextSlices(i..<match.end), source: i..<match.end)
+        guard let match = PhoneNumberMatcher(s: s, limit: limit, meter: meter, floor: pendingStart).match(at: i) else { return nil }
+        return LinkSyntax(kind: .phone(match.number), display: TextSlices(i..<match.end), source: i..<match.end)
     }
 }

@@ -1,3 +1,5 @@
+import LinkDocURL
+
 /// The parse stage's output: what the markup says, with source offsets, before the
 /// manifest gives it meaning. Offsets are byte offsets into `SourceText.bytes`.
 
@@ -38,8 +40,9 @@ struct TextSlices: Equatable, Sendable, Sequence {
 
 /// How a link was written.
 enum LinkSyntaxKind: Equatable, Sendable {
-    /// `[display](target)`; `target` has its escapes removed and is trimmed.
-    case explicit(target: String, targetRange: Range<Int>)
+    /// `[display](target "title")`; `target` has its escapes removed and is trimmed; `title`
+    /// (CommonMark's link title, in `"…"`, `'…'` or `(…)`) becomes the link's tooltip.
+    case explicit(target: String, targetRange: Range<Int>, title: String?)
     /// `《title》` whose title the manifest knows.
     /// `title` is the title's byte range in the parser's input (looked up by its bytes, so
     /// no string is made for it).
@@ -53,8 +56,8 @@ enum LinkSyntaxKind: Equatable, Sendable {
     /// A bare `www.` address; it links to `https://` + the text.
     case bareWWW
     case email
-    /// `digits` holds only digits and an optional leading `+`.
-    case phone(digits: String)
+    /// A number found in the text, with its extension if it has one.
+    case phone(TelNumber)
     /// An HTML `<a>`: its `href` is a target like an explicit link's. `tagOffset`
     /// is where its start tag is in the source (not in the parser's input).
     case htmlAnchor(href: String?, title: String?, tagOffset: Int)

@@ -1,4 +1,5 @@
 import Foundation
+import LinkDocURL
 
 /// The manifest: what the copy's names mean (Grammar/manifest.schema.json).
 ///
@@ -42,6 +43,10 @@ public struct Manifest: Sendable {
         public var maxLinks = 10_000
         /// A longer URL (in UTF-8 bytes) is invalid.
         public var maxURLLength = 32 * 1024
+        /// An absolute http(s) URL that relative hrefs (`/status/1`, `faq.html`, `?q=1`) resolve
+        /// against; without it they are invalid URLs. Fragment-only and empty hrefs stay the
+        /// app's (`LinkTarget.appHandled`) even with a base.
+        public var baseURL: String? = nil
 
         public init() {}
     }
@@ -53,6 +58,9 @@ public struct Manifest: Sendable {
     /// URL schemes that links may use, lowercased.
     public var schemes: [String]
     public var options: Options
+    /// What is usable but probably not what the author meant (a refused scheme in `schemes`),
+    /// found when the manifest file was read; the commands print them.
+    public var warnings: [Diagnostic] = []
 
     public static let defaultSchemes = ["https", "http", "mailto", "tel"]
 
@@ -90,6 +98,7 @@ public struct Manifest: Sendable {
         var options = self.options
         options.mentionURL = options.mentionURL.map(fresh)
         options.topicURL = options.topicURL.map(fresh)
+        options.baseURL = options.baseURL.map(fresh)
         return Manifest(agreements: agreements, mentions: mentions, schemes: schemes.map(fresh), options: options)
     }
 
@@ -118,7 +127,9 @@ extension Manifest {
 
     public static func parse(_ data: Data, file: String) throws(ManifestError) -> Manifest {
         do {
-            return try JSONDecoder().decode(ManifestFile.self, from: data).manifest
+            var manifest = try JSONDecoder().decode(ManifestFile.self, from: data).manifest
+            manifest.warnings = refusedSchemeWarnings(manifest.schemes, data: data, file: file)
+            return manifest
         } catch let error as ManifestFile.Problem {
             throw ManifestError(file: file, message: error.message)
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
@@ -151,6 +162,28 @@ extension Manifest {
             return "\(path(context)): \(describe(context))"
         @unknown default:
             return "\(error)"
+        }
+    }
+
+    /// A warning for each of `schemes` that links never use whatever the manifest says
+    /// (`alwaysDisallowedSchemes`), at its string in the file: listing it changes nothing, and
+    /// an author who lists it expects links that will not come.
+    private static func refusedSchemeWarnings(_ schemes: [String], data: Data, file: String) -> [Diagnostic] {
+        let refused = schemes.filter { alwaysDisallowedSchemes.contains($0) }
+        guard !refused.isEmpty else { return [] }
+        let bytes = [UInt8](data)
+        let source = try? SourceText(name: file, bytes: bytes)
+        let schemesKey = bytes.firstRange(of: Array("\"schemes\"".utf8))?.upperBound ?? 0
+        return refused.map { scheme in
+            let message = "schemes lists \"\(scheme)\", which linkdoc always refuses (script, embedded data or local files); links with it stay text"
+            // The scheme's string after the "schemes" key, in any case (the list is lowercased).
+            let needle = Array("\"\(scheme)\"".utf8)
+            let lowered = bytes.map { CharClass.isASCIILetter($0) ? $0 | 0x20 : $0 }
+            let offset = lowered[schemesKey...].firstRange(of: needle)?.lowerBound
+            guard let source, let offset else {
+                return Diagnostic(severity: .warning, message: message, ruleID: RuleID.disallowedScheme, file: file)
+            }
+            return Diagnostic(severity: .warning, message: message, ruleID: RuleID.disallowedScheme, file: file, at: offset, in: source)
         }
     }
 

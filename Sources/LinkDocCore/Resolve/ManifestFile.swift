@@ -1,3 +1,4 @@
+import LinkDocURL
 import Foundation
 
 /// The manifest's JSON shape, decoded strictly: unknown keys are errors, so a
@@ -96,7 +97,7 @@ struct ManifestFile: Decodable {
             let c = try decoder.container(keyedBy: AnyKey.self)
             try ManifestFile.rejectUnknownKeys(c, known: ["includeAgreementBrackets", "maxTopicLength", "maxMentionLength",
                                                           "mentionURL", "topicURL", "autolink", "maxHTMLDepth",
-                                                          "maxDocumentBytes", "maxLinks", "maxURLLength"], at: "options")
+                                                          "maxDocumentBytes", "maxLinks", "maxURLLength", "baseURL"], at: "options")
             var o = Manifest.Options()
             o.includeAgreementBrackets = try c.decodeIfPresent(Bool.self, forKey: AnyKey("includeAgreementBrackets")) ?? true
             for key in ["maxTopicLength", "maxMentionLength", "maxHTMLDepth"] where c.contains(AnyKey(key)) {
@@ -119,6 +120,12 @@ struct ManifestFile: Decodable {
             }
             o.mentionURL = try c.decodeIfPresent(String.self, forKey: AnyKey("mentionURL"))
             o.topicURL = try c.decodeIfPresent(String.self, forKey: AnyKey("topicURL"))
+            if let base = try c.decodeIfPresent(String.self, forKey: AnyKey("baseURL")) {
+                guard let url = WHATWGURL(base), url.scheme == "https" || url.scheme == "http" else {
+                    throw Problem(message: "options.baseURL: \"\(base)\" is not an absolute http or https URL")
+                }
+                o.baseURL = url.href
+            }
             if c.contains(AnyKey("autolink")) {
                 let a = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("autolink"))
                 try ManifestFile.rejectUnknownKeys(a, known: ["urls", "emails", "phones"], at: "options.autolink")

@@ -1,5 +1,6 @@
 import Foundation
 import LinkDocModel
+import LinkDocURL
 
 /// A link whose display text is placed in the output, before ranges are counted.
 struct LinkDraft: Sendable {
@@ -155,7 +156,10 @@ struct Resolver {
             range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
         }
         var tooltip: String? = nil
-        if case .htmlAnchor(_, let title, _) = syntax.kind { tooltip = title }
+        switch syntax.kind {
+        case .htmlAnchor(_, let title, _), .explicit(_, _, let title): tooltip = title
+        default: break
+        }
         let sourceRange = inputOffsets.sourceOffset(syntax.source.lowerBound)..<inputOffsets.sourceOffset(syntax.source.upperBound)
         links.append(LinkDraft(utf8: range, url: url, tooltip: tooltip, target: target, source: sourceRange))
     }
@@ -212,9 +216,9 @@ struct Resolver {
                 return nil
             }
             return (url, .email(address: address))
-        case .phone(let digits):
-            return ("tel:" + digits, .phone(digits: digits))
-        case .explicit(let target, let targetRange):
+        case .phone(let number):
+            return (number.url, .phone(digits: number.digits, extension: number.extension))
+        case .explicit(let target, let targetRange, _):
             return explicitTarget(target, display: displayString(syntax), at: inputOffsets.sourceOffset(targetRange.lowerBound))
         case .htmlAnchor(let href, _, let tagOffset):
             // An <a> without href is a named anchor: its text stays text. Problems with
@@ -228,9 +232,13 @@ struct Resolver {
         (templateURL(manifest.options.mentionURL, id: userID, name: name, at: at), .mention(name: name, userID: userID))
     }
 
-    /// `[display](target)`: a typed target (`agreement:`, `user:`, `topic:`, `action:`) or a URL.
+    /// `[display](target)`: an href the app fills or intercepts, a typed target (`agreement:`,
+    /// `user:`, `topic:`, `action:`) or a URL.
     private mutating func explicitTarget(_ target: String, display: String, at: Int) -> (url: String?, target: LinkTarget)? {
-        if let (prefix, valueStart) = Self.splitAtColon(target) {
+        if let appTarget = Self.appTarget(target) { return (nil, appTarget) }
+        // `user://…`, `topic://…`: a URL of a custom scheme that shares a typed target's name, which
+        // the manifest's schemes allow or refuse like any other; never a typed target with id `//…`.
+        if let (prefix, valueStart) = Self.splitAtColon(target), !target.utf8[valueStart...].starts(with: "//".utf8) {
             // Made only for the typed prefixes: most targets are URLs, whose "value" is unused.
             lazy var value = String(target[valueStart...])
             switch prefix {
@@ -242,11 +250,15 @@ struct Resolver {
                 }
                 return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
             case "user":
-                guard !value.isEmpty else { return invalidTarget("user: needs a user id, as in user:u_10001", at: at) }
+                guard Self.isTypedTargetID(value) else {
+                    return invalidTarget("user: needs a user id of 1 to \(Self.maxTypedTargetID) ASCII letters, digits, _, -, . and ~, as in user:u_10001", at: at)
+                }
                 let name = display.hasPrefix("@") ? String(display.dropFirst()) : display
                 return mention(name: name, userID: value, at: at)
             case "topic":
-                guard !value.isEmpty else { return invalidTarget("topic: needs a topic id, as in topic:ios", at: at) }
+                guard Self.isTypedTargetID(value) else {
+                    return invalidTarget("topic: needs a topic id of 1 to \(Self.maxTypedTargetID) ASCII letters, digits, _, -, . and ~, as in topic:ios", at: at)
+                }
                 var name = Substring(display)
                 if name.count >= 2 && name.hasPrefix("#") && name.hasSuffix("#") { name = name.dropFirst().dropLast() }
                 return (templateURL(manifest.options.topicURL, id: value, name: String(name), at: at),
@@ -261,7 +273,13 @@ struct Resolver {
             }
         }
         var target = target
-        if Self.hasLowercasedPrefix(target, "www.") { target = "https://" + target }
+        if Self.hasLowercasedPrefix(target, "www.") {
+            target = "https://" + target
+        } else if let base = context.baseURL, case .failure = WHATWGURL.parse(target),
+                  case .success(let resolved) = WHATWGURL.parse(target, base: base) {
+            // A relative href (`/status/1`, `faq.html`): the manifest's base URL completes it.
+            target = resolved.href
+        }
         // mailto:address without a query: the domain goes through IDNA, as for bare emails.
         if Self.hasLowercasedPrefix(target, "mailto:"), !target.contains("?"), !target.contains("#") {
             let address = String(target.dropFirst(7))
@@ -272,15 +290,18 @@ struct Resolver {
                 return nil
             }
         }
+        if Self.hasLowercasedPrefix(target, "tel:") {
+            // Read as the number it spells, before URL parsing percent-encodes its spaces into
+            // digits ("tel:+86 400" would give +8620400).
+            guard let number = TelNumber(spelled: String(target.dropFirst(4))) else {
+                return invalidTarget("tel: needs a phone number: digits, an optional leading +, separators (- . ( ) space) and ;ext=", at: at)
+            }
+            guard let (checked, _) = webURL(number.url, at: at), let url = checked else { return nil }
+            return (url, .phone(digits: number.digits, extension: number.extension))
+        }
         guard let (checked, _) = webURL(target, at: at), let url = checked else { return nil }
         if url.hasPrefix("mailto:") {
             return (url, .email(address: String(target.drop(while: { $0 != ":" }).dropFirst())))
-        }
-        if url.hasPrefix("tel:") {
-            // tel: URLs carry digits and + only, whatever separators the copy used.
-            let digits = String(url.dropFirst(4).unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) })
-            guard !digits.isEmpty else { return invalidTarget("tel: needs a phone number", at: at) }
-            return ("tel:" + digits, .phone(digits: digits))
         }
         return (url, .url)
     }
@@ -316,8 +337,53 @@ struct Resolver {
         return (target[..<colon].lowercased(), target.index(after: colon))
     }
 
+    /// An href that the app fills in (`%1$s`: `LinkTarget.appFilled`) or intercepts (`#faq`, `#`,
+    /// an empty href: `LinkTarget.appHandled`), or nil for any other target.
+    static func appTarget(_ target: String) -> LinkTarget? {
+        if target.isEmpty { return .appHandled(fragment: "") }
+        if target.utf8.first == UInt8(ascii: "#") { return .appHandled(fragment: String(target.dropFirst())) }
+        if hasFormatPlaceholder(target) { return .appFilled(placeholder: target) }
+        return nil
+    }
+
+    /// Whether `target` holds a string placeholder of Android or iOS format strings: `%s`, `%@`,
+    /// or with an argument number, `%1$s`, `%2$@` (what the app passes to `getString` or
+    /// `String(format:)`). A percent-escape such as `%40` is none: it needs `$` after its digits.
+    static func hasFormatPlaceholder(_ target: String) -> Bool {
+        var target = target  // its bytes in place (no copy for a native string)
+        return target.withUTF8 { u in
+            var i = 0
+            // memchr: this runs over every explicit target, and most URLs have few "%" or none.
+            while i < u.count, let found = memchr(u.baseAddress! + i, Int32(UInt8(ascii: "%")), u.count - i) {
+                let percent = UnsafeRawPointer(found) - UnsafeRawPointer(u.baseAddress!)
+                var j = percent + 1
+                while j < u.count && CharClass.isDigit(u[j]) { j += 1 }
+                if j > percent + 1 {
+                    guard j < u.count, u[j] == UInt8(ascii: "$") else { i = j; continue }
+                    j += 1
+                }
+                if j < u.count && (u[j] == UInt8(ascii: "s") || u[j] == UInt8(ascii: "@")) { return true }
+                i = j
+            }
+            return false
+        }
+    }
+
     /// The punctuation an `action:` name may have besides ASCII letters and digits.
     private static let actionPunctuation = ASCIISet("_-.")
+
+    /// The longest id of a `user:` or `topic:` target, in bytes.
+    static let maxTypedTargetID = 128
+
+    /// A `user:` or `topic:` id: 1 to `maxTypedTargetID` of RFC 3986's unreserved characters (ASCII
+    /// letters, digits, `-` `.` `_` `~`), so that it goes into the manifest's URL templates as it is
+    /// and cannot be a path, a query or a URL of its own.
+    static func isTypedTargetID(_ id: String) -> Bool {
+        (1...maxTypedTargetID).contains(id.utf8.count)
+            && id.utf8.allSatisfy { CharClass.isASCIIAlnum($0) || unreservedPunctuation.contains($0) }
+    }
+
+    private static let unreservedPunctuation = ASCIISet("-._~")
 
     /// `s.lowercased().hasPrefix(prefix)` for a lowercase ASCII `prefix`, without lowercasing
     /// all of `s` when its first bytes decide: ASCII bytes lowercase one to one, so after

@@ -125,6 +125,8 @@ public struct DuplicateLinkRule: OptionlessRule {
             case .mention(let name, let user): key = "user:" + (user ?? name)
             case .topic(let name, let id): key = "topic:" + (id ?? name)
             case .action: continue  // "展开" twice is two different places to expand
+            case .appHandled: continue  // what `#` or `#faq` does is the app's, tap by tap, as for actions
+            case .appFilled(let placeholder): key = "app:" + placeholder
             default: key = link.url ?? link.text
             }
             if !seen.insert(key).inserted {

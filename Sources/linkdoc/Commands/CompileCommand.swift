@@ -25,8 +25,10 @@ enum CompileCommand {
                                             typeName: arguments.value("--swift-type") ?? "LinkDocStrings")
         }
 
-        let compiler = Compiler(manifest: try loadManifest(arguments.value("--manifest", "-m"), inputs: inputs))
+        let manifest = try loadManifest(arguments.value("--manifest", "-m"), inputs: inputs)
+        let compiler = Compiler(manifest: manifest)
         let reporter = DiagnosticPrinter(showInfo: arguments.flag("--verbose"), quiet: arguments.flag("--quiet", "-q"))
+        reporter.print(manifest.warnings)
         let progressWanted = ProgressLine.wanted(quiet: arguments.flag("--quiet", "-q"))
 
         if arguments.flag("--ndjson") {

@@ -180,6 +180,8 @@ final class ManifestCache {
         do {
             let manifest = try Manifest.load(path: path)
             loaded[path] = manifest
+            // Once per manifest file, however many inputs use it.
+            DiagnosticPrinter(quiet: false).print(manifest.warnings)
             return manifest
         } catch {
             throw UsageError(message: "\(error.file): invalid manifest: \(error.message)", suggestHelp: false)
