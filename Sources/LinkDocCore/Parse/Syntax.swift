@@ -52,6 +52,8 @@ enum LinkSyntaxKind: Equatable, Sendable {
     case bareURL
     /// A bare `www.` address; it links to `https://` + the text.
     case bareWWW
+    /// `<scheme:…>`, CommonMark's autolink: its target is its display text, as an explicit link's.
+    case angleAutolink
     case email
     /// `digits` holds only digits and an optional leading `+`.
     case phone(digits: String)

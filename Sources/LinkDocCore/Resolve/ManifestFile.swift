@@ -35,7 +35,7 @@ struct ManifestFile: Decodable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        try Self.rejectUnknownKeys(c, known: ["$schema", "agreements", "mentions", "schemes", "options", "lint"], at: "")
+        try Self.rejectUnknownKeys(c, known: ["$schema", "agreements", "mentions", "topics", "schemes", "options", "lint"], at: "")
         var manifest = Manifest()
 
         if c.contains(AnyKey("agreements")) {
@@ -53,6 +53,9 @@ struct ManifestFile: Decodable {
         }
         if c.contains(AnyKey("mentions")) {
             manifest.mentions = try c.decode([String: String].self, forKey: AnyKey("mentions"))
+        }
+        if c.contains(AnyKey("topics")) {
+            manifest.topics = try c.decode([String: String].self, forKey: AnyKey("topics"))
         }
         if c.contains(AnyKey("schemes")) {
             manifest.schemes = try c.decode([String].self, forKey: AnyKey("schemes")).map { $0.lowercased() }
@@ -95,7 +98,7 @@ struct ManifestFile: Decodable {
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: AnyKey.self)
             try ManifestFile.rejectUnknownKeys(c, known: ["includeAgreementBrackets", "maxTopicLength", "maxMentionLength",
-                                                          "mentionURL", "topicURL", "autolink", "maxHTMLDepth",
+                                                          "mentionURL", "topicURL", "detect", "autolink", "maxHTMLDepth",
                                                           "maxDocumentBytes", "maxLinks", "maxURLLength"], at: "options")
             var o = Manifest.Options()
             o.includeAgreementBrackets = try c.decodeIfPresent(Bool.self, forKey: AnyKey("includeAgreementBrackets")) ?? true
@@ -119,12 +122,24 @@ struct ManifestFile: Decodable {
             }
             o.mentionURL = try c.decodeIfPresent(String.self, forKey: AnyKey("mentionURL"))
             o.topicURL = try c.decodeIfPresent(String.self, forKey: AnyKey("topicURL"))
+            // `autolink` (urls, emails, phones: true or false) is the older spelling of `detect`.
             if c.contains(AnyKey("autolink")) {
                 let a = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("autolink"))
                 try ManifestFile.rejectUnknownKeys(a, known: ["urls", "emails", "phones"], at: "options.autolink")
-                o.autolinkURLs = try a.decodeIfPresent(Bool.self, forKey: AnyKey("urls")) ?? true
-                o.autolinkEmails = try a.decodeIfPresent(Bool.self, forKey: AnyKey("emails")) ?? true
-                o.autolinkPhones = try a.decodeIfPresent(Bool.self, forKey: AnyKey("phones")) ?? true
+                for key in ["urls", "emails", "phones"] where a.contains(AnyKey(key)) {
+                    o.detect.set(key, bool: try a.decode(Bool.self, forKey: AnyKey(key)))
+                }
+            }
+            if c.contains(AnyKey("detect")) {
+                let d = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("detect"))
+                try ManifestFile.rejectUnknownKeys(d, known: DetectorSettings.names, at: "options.detect")
+                for key in DetectorSettings.names where d.contains(AnyKey(key)) {
+                    if let flag = try? d.decode(Bool.self, forKey: AnyKey(key)) {
+                        o.detect.set(key, bool: flag)
+                    } else if let problem = o.detect.set(key, string: try d.decode(String.self, forKey: AnyKey(key))) {
+                        throw Problem(message: "options.detect." + problem)
+                    }
+                }
             }
             options = o
         }
