@@ -38,7 +38,8 @@ final class SpecTests: XCTestCase {
     func testSpecCoversEverySection() throws {
         let sections = Set(try SpecFile.load().map(\.section))
         for section in ["Text and paragraphs", "Escapes", "Agreements", "Mentions", "Topics", "Explicit links",
-                        "Bare URLs", "Emails", "Phone numbers", "Precedence", "Unicode ranges", "URLs", "HTML", "Limits"] {
+                        "Bare URLs", "Autolinks in angle brackets", "Emails", "Phone numbers", "Detectors", "Precedence",
+                        "Unicode ranges", "URLs", "HTML", "Limits"] {
             XCTAssert(sections.contains(section), "no examples for \(section)")
         }
     }

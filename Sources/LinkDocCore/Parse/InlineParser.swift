@@ -387,8 +387,9 @@ struct InlineParser {
     // MARK: Topics: #name#
 
     private mutating func topic(at i: Int, limit: Int) -> LinkSyntax? {
-        // `C#` and `a#b#`: a hash right after an ASCII letter or digit opens nothing.
-        if i > 0 && CharClass.isASCIIAlnum(s[i - 1]) { return nil }
+        // `C#` and `a#b#`: a hash right after an ASCII letter or digit opens nothing, nor one after
+        // `*`: dialer codes (`*#06#`, `*#*#4636#*#*`).
+        if i > 0 && (CharClass.isASCIIAlnum(s[i - 1]) || s[i - 1] == UInt8(ascii: "*")) { return nil }
         var j = i + 1
         var count = 0
         // A name of digits and symbols only (`#4636#`, `#*#` in the dialer code `*#*#4636#*#*`) is no topic.
