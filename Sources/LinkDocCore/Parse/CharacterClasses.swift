@@ -79,10 +79,12 @@ enum CharClass {
         (0x2010...0x2027).contains(c) || (0x2030...0x205E).contains(c)
     }
 
-    /// Invisible format characters: zero-width space and joiners, word joiner, bidi marks,
-    /// embeddings, overrides and isolates, BOM. They end a URL and are never encoded into one.
+    /// Invisible format characters: zero-width space, word joiner, bidi marks, embeddings,
+    /// overrides and isolates, BOM. They end a URL and are never encoded into one. The zero-width
+    /// (non-)joiners U+200C and U+200D are not among them: they belong to words (Malayalam,
+    /// Persian) and to emoji sequences.
     static func isInvisibleFormat(_ c: UInt32) -> Bool {
-        (0x200B...0x200F).contains(c) || (0x202A...0x202E).contains(c) || (0x2060...0x2064).contains(c)
+        c == 0x200B || c == 0x200E || c == 0x200F || (0x202A...0x202E).contains(c) || (0x2060...0x2064).contains(c)
             || (0x2066...0x2069).contains(c) || c == 0xFEFF
     }
 

@@ -441,7 +441,7 @@ struct InlineParser {
     private mutating func mention(at i: Int, limit: Int) -> LinkSyntax? {
         if i > 0 {
             let previous = s[i - 1]
-            if CharClass.isASCIIAlnum(previous) || previous == UInt8(ascii: "_") || previous == UInt8(ascii: ".") { return nil }
+            if CharClass.isASCIIAlnum(previous) || Self.symbolsBeforeNoMention.contains(previous) { return nil }
             if followsFormatPlaceholder(i) { return nil }
         }
         var j = i + 1
@@ -475,9 +475,10 @@ struct InlineParser {
             case UInt8(ascii: "/"):
                 if asciiOnly && Self.androidResourceTypes.contains(UnsafeBufferPointer(rebasing: s[i + 1..<j])) { return nil }
             case UInt8(ascii: ":"):
-                // `@android:string/x` (a resource of a package) and Matrix IDs `@user:server.org`;
-                // a colon before text (`//@央视新闻:转发`) ends a Weibo mention.
-                if asciiOnly && (isResourceReference(from: j + 1, limit: limit) || domainEnd(from: j + 1, limit: limit) != nil) {
+                // `@android:string/x` (a resource of a package), Matrix IDs `@user:server.org` and
+                // `@http://…`; a colon before text (`//@央视新闻:转发`) ends a Weibo mention.
+                if asciiOnly && (isResourceReference(from: j + 1, limit: limit) || domainEnd(from: j + 1, limit: limit) != nil
+                                 || (j + 2 < limit && s[j + 1] == UInt8(ascii: "/") && s[j + 2] == UInt8(ascii: "/"))) {
                     return nil
                 }
             case UInt8(ascii: "@"):
@@ -487,6 +488,10 @@ struct InlineParser {
                 } else if asciiOnly {
                     return nil
                 }
+            case 0xC3...0xCB, 0xCE...0xD4:
+                // A Latin, Greek or Cyrillic letter goes on with the word (`@aliceìnheiro`): no name cut
+                // from it. (Combining marks, CC and CD, join the name's last letter: the grapheme rule.)
+                if asciiOnly { return nil }
             default:
                 break
             }
@@ -494,6 +499,10 @@ struct InlineParser {
         if isPronounOrParticle(i + 1..<j) { return nil }
         return LinkSyntax(kind: .mention(name: string(i + 1..<end)), display: TextSlices(i..<end), source: i..<end)
     }
+
+    /// `@` right after these starts no mention: an address's local part (`_`, `.`), another `@`
+    /// (`f@@kn`), or a symbol that glues it to a word (`f!@kn`, `f&@kn`, `f*@kn`).
+    private static let symbolsBeforeNoMention = ASCIISet("_.@!&*")
 
     /// Resource types of Android references (`@string/app_name`, `@drawable/ic`), as UTF-8 names.
     private static let androidResourceTypes = ByteStringTable<Void>(members: Set([
@@ -602,8 +611,9 @@ struct InlineParser {
         guard !tooLong else { return nil }
         // `@user@host`: the part before this `@` is a fediverse handle's user, not a local part.
         if start > pendingStart && s[start - 1] == UInt8(ascii: "@") { return nil }
-        while start < at && s[start] == UInt8(ascii: ".") { start += 1; tick() }
-        guard start < at, s[at - 1] != UInt8(ascii: "."),
+        // A local part neither starts nor ends with a dot; one that would (`test."foo".bar@`, `.a@`) is
+        // not cut into an address.
+        guard start < at, s[start] != UInt8(ascii: "."), s[at - 1] != UInt8(ascii: "."),
               let end = domainEnd(from: at + 1, limit: limit) else { return nil }
         return LinkSyntax(kind: .email, display: TextSlices(start..<end), source: start..<end)
     }
@@ -611,13 +621,13 @@ struct InlineParser {
     /// The end of a domain name starting at `start`: two or more labels separated by
     /// dots, the last one a top-level domain. An ASCII label ends at a CJK letter, so
     /// `example.com获取` ends after `com`; a label of CJK letters (`例子.公司`) may go on.
-    /// A label has at most 63 bytes, the name at most 253 (RFC 1035).
+    /// A label has at most 63 bytes (RFC 1035), the name at most 255 (RFC 5321).
     private func domainEnd(from start: Int, limit: Int) -> Int? {
         var j = start
         // Only how many labels there are and the last one matter: no array of them.
         var labelCount = 0
         var lastLabel = start..<start
-        while j < limit && j - start < 253 {
+        while j < limit && j - start < 255 {
             let labelStart = j
             var cjkLabel: Bool? = nil
             while j < limit {
@@ -655,7 +665,7 @@ struct InlineParser {
             }
             j += 1
         }
-        guard labelCount >= 2, lastLabel.upperBound - start <= 253 else { return nil }
+        guard labelCount >= 2, lastLabel.upperBound - start <= 255 else { return nil }
         let tld = lastLabel
         // An ASCII top-level domain is letters only (or an IDNA `xn--` label).
         if s[tld.lowerBound] < 0x80 {
@@ -731,10 +741,10 @@ struct InlineParser {
                 if inHost {
                     if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") {
                         inHost = false
-                    } else if CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") {
+                    } else if CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "_") {
                         if cjkLabel == true { break }
                         cjkLabel = false
-                    } else {
+                    } else if b != UInt8(ascii: "-") {  // a hyphen joins labels of either kind (`あ-あ.com`)
                         cjkLabel = nil  // `.`, and the `:` of a port or `@` of user info
                     }
                 }
@@ -743,9 +753,23 @@ struct InlineParser {
                 continue
             }
             let (c, length) = CharClass.decode(s, at: j)
-            if CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || CharClass.isInvisibleFormat(c) { break }
+            if CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || CharClass.isInvisibleFormat(c) {
+                // A host is never cut: a symbol inside one (`http://x🍄.ga/`) makes no link at all.
+                if inHost && !CharClass.isSpace(c) && (Self.continuesHost(s[j - 1]) || (j + length < limit && Self.continuesHost(s[j + length]))) {
+                    return nil
+                }
+                break
+            }
             if CharClass.isCJK(c) {
-                guard inHost, Self.isCJKLetter(c), cjkLabel != false else { stoppedAtCJK = true; break }
+                guard inHost, Self.isCJKLetter(c) else { stoppedAtCJK = true; break }
+                if cjkLabel == false {
+                    // An ASCII label that goes on in CJK letters and then a dot (`example日本語.com`) is one
+                    // label; one that ends in them (`example.com了解`) ends the host.
+                    guard let labelEnd = mixedLabelEnd(from: j, limit: limit) else { stoppedAtCJK = true; break }
+                    j = labelEnd
+                    cjkLabel = nil
+                    continue
+                }
                 cjkLabel = true
             } else if inHost && cjkLabel == nil {
                 cjkLabel = false
@@ -757,6 +781,32 @@ struct InlineParser {
         guard end > bodyStart, CharClass.isASCIIAlnum(s[bodyStart]) || s[bodyStart] >= 0x80 || s[bodyStart] == UInt8(ascii: "[")
         else { return nil }
         return LinkSyntax(kind: kind, display: TextSlices(i..<end), source: i..<end)
+    }
+
+    /// Bytes that go on with a host's label next to a symbol: then the symbol is inside the host.
+    @inline(__always) private static func continuesHost(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
+    }
+
+    /// Where a label of ASCII and CJK letters that starts CJK letters at `from` ends, when a dot and
+    /// another label follow it (so it is inside the host); nil when the letters end the host.
+    private func mixedLabelEnd(from: Int, limit: Int) -> Int? {
+        var k = from
+        while k < limit {
+            tick()
+            let b = s[k]
+            if b < 0x80 {
+                guard CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-") else { break }
+                k += 1
+                continue
+            }
+            let (c, length) = CharClass.decode(s, at: k)
+            guard Self.isCJKLetter(c) else { break }
+            k += length
+        }
+        guard k + 1 < limit, s[k] == UInt8(ascii: ".") else { return nil }
+        let next = s[k + 1]
+        return CharClass.isASCIIAlnum(next) || (next >= 0x80 && Self.isCJKLetter(CharClass.decode(s, at: k + 1).scalar)) ? k : nil
     }
 
     @inline(__always) private static func endsURL(_ b: UInt8) -> Bool {
@@ -814,8 +864,12 @@ struct InlineParser {
         while end > bodyStart {
             tick()
             let last = s[end - 1]
-            if Self.sentencePunctuation.contains(last) || counts.dropsUnpaired(closing: last) {
+            if last == UInt8(ascii: ";"), let entity = entityStart(before: end - 1, floor: bodyStart) {
+                end = entity  // what looks like an entity reference, `…?q=x&hl;` (as GFM)
+            } else if Self.sentencePunctuation.contains(last) || counts.dropsUnpaired(closing: last) {
                 end -= 1
+            } else if (last | 0x20) == UInt8(ascii: "s") && end - 2 > bodyStart && s[end - 2] == UInt8(ascii: "'") {
+                end -= 2  // a possessive: `http://t.co/abc's page`
             } else {
                 break
             }
@@ -840,8 +894,15 @@ struct InlineParser {
         return end
     }
 
-    /// Trailing characters that end the sentence rather than the URL.
-    private static let sentencePunctuation = ASCIISet("?!.,:;*_~'\"")
+    /// Trailing characters that belong to the text after the URL rather than to it.
+    private static let sentencePunctuation = ASCIISet("?!.,:;*_~'\"@")
+
+    /// The `&` of `&name` that ends just before `semicolon`, if any.
+    private func entityStart(before semicolon: Int, floor: Int) -> Int? {
+        var k = semicolon
+        while k > floor && CharClass.isASCIIAlnum(s[k - 1]) { k -= 1; tick() }
+        return k < semicolon && k > floor && s[k - 1] == UInt8(ascii: "&") ? k - 1 : nil
+    }
 
     private func hasPrefix(_ prefix: StaticString, at i: Int, limit: Int) -> Bool {
         let count = prefix.utf8CodeUnitCount
