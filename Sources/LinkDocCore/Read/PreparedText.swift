@@ -65,6 +65,7 @@ struct PreparedText: Sendable {
             }
             var nextBackslash = next(UInt8(ascii: "\\"), from: 0)
             var nextAngle = next(UInt8(ascii: "<"), from: 0)
+            var nextLineFeed = next(0x0A, from: 0)
             while i < n {
                 if lineStart, let end = Self.directiveLineEnd(s, from: i) {
                     copy(upTo: i)
@@ -101,7 +102,9 @@ struct PreparedText: Sendable {
                 if !lineStart {
                     if nextBackslash < i { nextBackslash = next(UInt8(ascii: "\\"), from: i) }
                     if nextAngle < i { nextAngle = next(UInt8(ascii: "<"), from: i) }
-                    i = min(next(0x0A, from: i), nextBackslash, nextAngle)
+                    // Each found once: a search per stop would read the rest of a long line at every `<`.
+                    if nextLineFeed < i { nextLineFeed = next(0x0A, from: i) }
+                    i = min(nextLineFeed, nextBackslash, nextAngle)
                 }
             }
             copy(upTo: n)
