@@ -267,8 +267,7 @@ enum TwitterYAML {
             skipSpaces()
             guard i < scalars.count else { throw fail("expected a value") }
             switch scalars[i] {
-            case "\"": return .string(try doubleQuoted(fail))
-            case "'": return .string(try singleQuoted(fail))
+            case "\"", "'": return .string(try quoted(fail))
             case "[":
                 i += 1
                 var items: [Value] = []
@@ -296,14 +295,21 @@ enum TwitterYAML {
             }
         }
 
-        mutating func doubleQuoted(_ fail: (String) -> Failure) throws -> String {
+        /// A quoted string: double-quoted with YAML's escapes, or single-quoted, where `''` is a quote.
+        mutating func quoted(_ fail: (String) -> Failure) throws -> String {
+            let quote = scalars[i]
             i += 1
             var out = String.UnicodeScalarView()
             while i < scalars.count {
                 let c = scalars[i]
                 i += 1
-                if c == "\"" { return String(out) }
-                guard c == "\\" else { out.append(c); continue }
+                if c == quote {
+                    guard quote == "'", i < scalars.count, scalars[i] == "'" else { return String(out) }
+                    out.append("'")
+                    i += 1
+                    continue
+                }
+                guard c == "\\", quote == "\"" else { out.append(c); continue }
                 guard i < scalars.count else { break }
                 let e = scalars[i]
                 i += 1
@@ -322,21 +328,6 @@ enum TwitterYAML {
                     i += width
                 default: throw fail("unknown escape \\\(e)")
                 }
-            }
-            throw fail("unclosed string")
-        }
-
-        mutating func singleQuoted(_ fail: (String) -> Failure) throws -> String {
-            i += 1
-            var out = String.UnicodeScalarView()
-            while i < scalars.count {
-                let c = scalars[i]
-                i += 1
-                if c == "'" {
-                    if i < scalars.count && scalars[i] == "'" { out.append("'"); i += 1; continue }
-                    return String(out)
-                }
-                out.append(c)
             }
             throw fail("unclosed string")
         }

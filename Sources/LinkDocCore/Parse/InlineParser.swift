@@ -429,10 +429,38 @@ struct InlineParser {
 
     /// An email's local part lies before its `@`, so an `@` is first asked whether it ends one
     /// (`客服@example.com`); only then may it start a mention.
-    private mutating func mentionOrEmail(at i: Int, limit: Int) -> LinkSyntax? {
-        if options.detectors.emails, let email = email(at: i, limit: limit) { return email }
+    @inline(__always) private mutating func mentionOrEmail(at i: Int, limit: Int) -> LinkSyntax? {
+        if options.detectors.emails, i > pendingStart, mayStartDomain(after: i, limit: limit), let email = email(at: i, limit: limit) {
+            return email
+        }
         guard options.detectors.mentions != .off else { return nil }
         return mention(at: i, limit: limit)
+    }
+
+    /// Whether a dot follows the `@` at `at` before white space or another `@`: without one no domain
+    /// does, and most `@` in copy start names (`@小明 你好`), for which the look-back of `email` is
+    /// saved. Bytes only, bounded by a domain's length.
+    private func mayStartDomain(after at: Int, limit: Int) -> Bool {
+        // Only a local part's character can come before an address's `@` (`和 @小明` is no address).
+        let previous = s[at - 1]
+        guard previous >= 0x80 || Self.isLocalPartByte(previous) else { return false }
+        // The dot ends the first label, which has at most 63 bytes; a label holds no ASCII but letters,
+        // digits and `-`, and no CJK punctuation (`。`, `，`: E3 80 …, EF BC …). Whole sequences at a step.
+        var j = at + 1
+        let end = min(limit, at + 1 + 64)
+        while j < end {
+            let b = s[j]
+            if b < 0x80 {
+                if b == UInt8(ascii: ".") { tick(j - at); return true }
+                guard CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-") else { break }
+                j += 1
+            } else {
+                if (b == 0xE3 || b == 0xEF) && j + 1 < end && (s[j + 1] == 0x80 || s[j + 1] == 0xBC) { break }
+                j += CharClass.sequenceLength(b)
+            }
+        }
+        tick(min(j, end) - at)
+        return false
     }
 
     /// When `@` starts a mention (Grammar/spec.md, "Mentions"). Not after an address's local part
@@ -441,7 +469,7 @@ struct InlineParser {
     private mutating func mention(at i: Int, limit: Int) -> LinkSyntax? {
         if i > 0 {
             let previous = s[i - 1]
-            if CharClass.isASCIIAlnum(previous) || Self.symbolsBeforeNoMention.contains(previous) { return nil }
+            if CharClass.isASCIIAlnum(previous) || Self.startsNoMentionAfter(previous) { return nil }
             if followsFormatPlaceholder(i) { return nil }
         }
         var j = i + 1
@@ -502,7 +530,12 @@ struct InlineParser {
 
     /// `@` right after these starts no mention: an address's local part (`_`, `.`), another `@`
     /// (`f@@kn`), or a symbol that glues it to a word (`f!@kn`, `f&@kn`, `f*@kn`).
-    private static let symbolsBeforeNoMention = ASCIISet("_.@!&*")
+    @inline(__always) private static func startsNoMentionAfter(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "*"): true
+        default: false
+        }
+    }
 
     /// Resource types of Android references (`@string/app_name`, `@drawable/ic`), as UTF-8 names.
     private static let androidResourceTypes = ByteStringTable<Void>(members: Set([
@@ -522,20 +555,19 @@ struct InlineParser {
     /// Whether the `@` at `at` follows a format placeholder of localized copy: `%@`, `%1$@`,
     /// `%#@files@`, or a counted placeholder and its counter word (`%d条@消息`, `%s 条@评论`,
     /// `[%1$d人@我]`), where the `@` is a label of the count, not a name.
-    private func followsFormatPlaceholder(_ at: Int) -> Bool {
+    @inline(__always) private func followsFormatPlaceholder(_ at: Int) -> Bool {
         let previous = s[at - 1]
         if previous == UInt8(ascii: "%") || previous == UInt8(ascii: "$") { return true }
         if previous == UInt8(ascii: "#") { return at >= 2 && s[at - 2] == UInt8(ascii: "%") }
-        // Back over spaces, one ideograph (the counter word) and spaces to the placeholder's end.
+        // Back over spaces, one ideograph (the counter word) and spaces to the placeholder's end. The
+        // placeholder is looked for first: before most `@` (`恭喜@`) there is none, and no decoding is then needed.
         var k = at
         while k > 0 && s[k - 1] == 0x20 { k -= 1 }
-        if k > 0 && s[k - 1] >= 0x80 {
-            let start = CharClass.previousScalarStart(s, before: k)
-            guard CharClass.isIdeograph(CharClass.decode(s, at: start).scalar) else { return false }
-            k = start
-            while k > 0 && s[k - 1] == 0x20 { k -= 1 }
-        }
-        return k < at && placeholderEnds(at: k)
+        guard k > 0, s[k - 1] >= 0x80 else { return k < at && placeholderEnds(at: k) }
+        let counter = CharClass.previousScalarStart(s, before: k)
+        var end = counter
+        while end > 0 && s[end - 1] == 0x20 { end -= 1 }
+        return placeholderEnds(at: end) && CharClass.isIdeograph(CharClass.decode(s, at: counter).scalar)
     }
 
     /// Whether a printf-style placeholder (`%d`, `%s`, `%@`, `%1$d`, `%lld`) ends just before `end`.
@@ -560,17 +592,28 @@ struct InlineParser {
         if bytes.count == 2 && (bytes[0] | 0x20) == UInt8(ascii: "t") && (bytes[1] | 0x20) == UInt8(ascii: "a") { return true }
         guard bytes.first.map({ $0 >= 0x80 }) == true else { return false }
         let (first, length) = CharClass.decode(s, at: name.lowerBound)
-        if Self.particles.contains(first) { return true }
-        guard Self.pronouns.contains(first) else { return false }
+        if Self.isParticle(first) { return true }
+        guard Self.isPronoun(first) else { return false }
         var k = name.lowerBound + length
         if k < name.upperBound && CharClass.decode(s, at: k).scalar == 0x4EEC { k += 3 }  // 们
         return k == name.upperBound || CharClass.decode(s, at: k).scalar == 0x7684  // 的
     }
 
-    /// 我 你 您 他 她 它 咱 俺.
-    private static let pronouns: Set<UInt32> = [0x6211, 0x4F60, 0x60A8, 0x4ED6, 0x5979, 0x5B83, 0x54B1, 0x4FFA]
+    /// 我 你 您 他 她 它 咱 俺 (a switch: no hashing for every mention).
+    private static func isPronoun(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x6211, 0x4F60, 0x60A8, 0x4ED6, 0x5979, 0x5B83, 0x54B1, 0x4FFA: true
+        default: false
+        }
+    }
+
     /// 的 了 到 过 着 得.
-    private static let particles: Set<UInt32> = [0x7684, 0x4E86, 0x5230, 0x8FC7, 0x7740, 0x5F97]
+    private static func isParticle(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x7684, 0x4E86, 0x5230, 0x8FC7, 0x7740, 0x5F97: true
+        default: false
+        }
+    }
 
     @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
         CharClass.isASCIIAlnum(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%")

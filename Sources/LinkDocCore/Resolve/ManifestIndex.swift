@@ -9,7 +9,10 @@ import Foundation  // memcmp
 /// An agreement comes with the check of its URL, made once here: agreements are linked in
 /// almost every document of a privacy dialog, and a lookup of the check per link cost more
 /// than the rest of resolving the link.
-struct ManifestIndex: Sendable {
+///
+/// A class, read through the compiler's shared context: a struct of six tables was copied, with six
+/// retains and releases, at every lookup of a mention's user or a topic's id.
+final class ManifestIndex: Sendable {
     /// A class: a lookup then retains one object, not the five strings and arrays inside.
     final class Entry: Sendable {
         let agreement: Manifest.Agreement

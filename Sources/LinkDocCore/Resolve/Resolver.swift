@@ -204,7 +204,7 @@ struct Resolver {
             if detectors.mentions == .known && userID == nil { return nil }
             return mention(name: name, userID: userID, at: at)
         case .topic(let name):
-            let id = index.topicID(name: name)
+            let id = context.index.topicID(name: name)
             if detectors.topics == .known && id == nil { return nil }
             return (templateURL(manifest.options.topicURL, id: id, name: name, at: at), .topic(name: name, id: id))
         case .bareURL:
