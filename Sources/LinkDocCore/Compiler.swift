@@ -28,6 +28,19 @@ public struct CompileResult: Sendable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
+/// How to compile one document beyond what the manifest says.
+public struct CompileOptions: Sendable, Hashable {
+    /// What the document is: it decides the detectors' defaults (`Detectors.defaults(for:)`).
+    public var inputKind: InputKind
+    /// Detector settings of the document itself (an NDJSON record's `detect`), over the manifest's.
+    public var detect: DetectorSettings
+
+    public init(inputKind: InputKind = .copy, detect: DetectorSettings = DetectorSettings()) {
+        self.inputKind = inputKind
+        self.detect = detect
+    }
+}
+
 /// The compiler: read → parse → resolve → validate → emit, for one manifest.
 /// It holds no per-document state, so one instance may compile on many threads.
 public struct Compiler: Sendable {
@@ -57,7 +70,7 @@ public struct Compiler: Sendable {
     /// Compiles one document from its raw bytes; `name` is used in diagnostics. Without
     /// `excerpts`, diagnostics have no `sourceLine` (for callers that never print one, such as
     /// the NDJSON stream: an excerpt costs more than the rest of its diagnostic).
-    public func compile(_ bytes: [UInt8], name: String, excerpts: Bool = true) -> CompileResult {
+    public func compile(_ bytes: [UInt8], name: String, excerpts: Bool = true, options: CompileOptions = CompileOptions()) -> CompileResult {
         let manifest = context.manifest
         guard bytes.count <= manifest.options.maxDocumentBytes else {
             let d = Diagnostic(severity: .error,
@@ -74,32 +87,34 @@ public struct Compiler: Sendable {
                                ruleID: RuleID.invalidUTF8, file: name, location: error.location)
             return CompileResult(assembled: nil, diagnostics: [d], source: nil)
         }
-        return compile(source, excerpts: excerpts)
+        return compile(source, excerpts: excerpts, options: options)
     }
 
-    public func compile(_ text: String, name: String = "<string>") -> CompileResult {
-        compile(Array(text.utf8), name: name)
+    public func compile(_ text: String, name: String = "<string>", options: CompileOptions = CompileOptions()) -> CompileResult {
+        compile(Array(text.utf8), name: name, options: options)
     }
 
-    public func compile(_ source: SourceText, excerpts: Bool = true) -> CompileResult {
+    public func compile(_ source: SourceText, excerpts: Bool = true, options: CompileOptions = CompileOptions()) -> CompileResult {
+        let parseOptions = context.parseOptions(options)
         var resolver: Resolver
         var styles: [(Range<Int>, Style)] = []
         var attachments: [(Range<Int>, Attachment)] = []
         var work = 0
         if HTMLFragment.mayContainHTML(source.bytes) {
             let html = HTMLFragment(source.bytes, maxDepth: context.manifest.options.maxHTMLDepth)
-            let parsed = InlineParser.parse(html.flat.text, options: context.parseOptions, anchors: html.anchors)
+            let parsed = InlineParser.parse(html.flat.text, options: parseOptions, anchors: html.anchors)
             work = html.flat.work + parsed.work
             resolver = Resolver(source: source, input: html.flat.text, inputToSource: html.inputOffsets(),
-                                context: context, excerpts: excerpts)
+                                context: context, detectors: parseOptions.detectors, excerpts: excerpts)
             html.report(into: &resolver)
             resolver.resolve(parsed)
             (styles, attachments) = html.decorations(&resolver)
             html.recycle()
         } else {
-            let parsed = InlineParser.parse(source.bytes, options: context.parseOptions)
+            let parsed = InlineParser.parse(source.bytes, options: parseOptions)
             work = parsed.work
-            resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context, excerpts: excerpts)
+            resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context,
+                                detectors: parseOptions.detectors, excerpts: excerpts)
             resolver.resolve(parsed)
         }
         let output = resolver.takeOutput()
@@ -115,16 +130,28 @@ public struct Compiler: Sendable {
 /// (with the manifest's URLs checked) and the byte-keyed tables. Immutable, so shared freely.
 final class CompilerContext: Sendable {
     let manifest: Manifest
-    let parseOptions: ParseOptions
+    /// The parser's options for copy and for localization strings, made once.
+    private let copyParseOptions: ParseOptions, localizationParseOptions: ParseOptions
     let urls: URLValidator
     let index: ManifestIndex
     /// `options.baseURL`, parsed once: relative hrefs resolve against it.
     let baseURL: WHATWGURL?
 
+    /// The parser's options for a document: one of the two made once, unless the document sets
+    /// detectors of its own.
+    func parseOptions(_ options: CompileOptions) -> ParseOptions {
+        var parseOptions = options.inputKind == .localization ? localizationParseOptions : copyParseOptions
+        if !options.detect.isEmpty {
+            parseOptions.detectors = manifest.options.detect.overridden(by: options.detect).resolved(for: options.inputKind)
+        }
+        return parseOptions
+    }
+
     init(_ manifest: Manifest) {
         self.manifest = manifest
         baseURL = manifest.options.baseURL.flatMap { WHATWGURL($0) }
-        parseOptions = manifest.parseOptions
+        copyParseOptions = manifest.parseOptions(for: .copy)
+        localizationParseOptions = manifest.parseOptions(for: .localization)
         urls = URLValidator(allowedSchemes: manifest.schemes, maxLength: manifest.options.maxURLLength,
                             knownURLs: manifest.agreements.values.map(\.url).sorted())
         index = ManifestIndex(manifest, urls: urls)

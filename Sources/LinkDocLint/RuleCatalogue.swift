@@ -11,6 +11,7 @@ public enum RuleCatalogue {
         InsecureURLRule.self,
         EncodedURLRule.self,
         LinkTextMismatchRule.self,
+        AmbiguousURLEndRule.self,
         HomographHostRule.self,
         UnresolvedMentionRule.self,
         AdjacentLinksRule.self,

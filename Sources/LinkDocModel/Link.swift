@@ -10,7 +10,7 @@ public enum LinkTarget: Hashable, Sendable {
     case agreement(id: String, title: String)
     /// A person. `userID` is present when the manifest maps the name to a user.
     case mention(name: String, userID: String?)
-    /// A Weibo-style topic. `id` is present for explicit `topic:ID` targets.
+    /// A Weibo-style topic. `id` is present for explicit `topic:ID` targets and topics the manifest lists.
     case topic(name: String, id: String?)
     /// A web or custom-scheme URL; the URL itself is `Link.url`.
     case url

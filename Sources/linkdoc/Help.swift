@@ -61,7 +61,8 @@ enum Help {
       --language LANG      The language of a .strings or Android file. Default:
                            from its LANG.lproj or values-… folder, else "und".
       --ndjson             Stream mode: read records {"id": "…", "text": "…",
-                           "manifest": {…}?} from standard input, one per line, and
+                           "manifest": {…}?, "kind": "copy"|"localization"?,
+                           "detect": {…}?} from standard input, one per line, and
                            write one result line per input line, in input order:
                            {"id", "document", "diagnostics": [{"line", "column",
                            "severity", "message", "rule"}]}. A bad record gives

@@ -18,6 +18,7 @@ final class IndependentCopyTests: XCTestCase {
                                                          url: "https://example.com/legal/terms"),
             ],
             mentions: ["小明": "u_10001", "a-rather-long-mention-name": "user-identifier-0000000042"],
+            topics: ["双十一购物狂欢节的一个很长的话题名": "topic-identifier-0000000007"],
             schemes: ["https", "http", "mailto", "tel", "myapp-with-a-long-scheme-name"])
         m.options.mentionURL = "myapp-with-a-long-scheme-name://user/{id}"
         m.options.topicURL = "myapp-with-a-long-scheme-name://topic/{name}"
@@ -31,6 +32,7 @@ final class IndependentCopyTests: XCTestCase {
         let copy = original.independentCopy()
         XCTAssertEqual(copy.agreements, original.agreements)
         XCTAssertEqual(copy.mentions, original.mentions)
+        XCTAssertEqual(copy.topics, original.topics)
         XCTAssertEqual(copy.schemes, original.schemes)
         XCTAssertEqual(copy.options, original.options)
         XCTAssertEqual(Manifest.empty.independentCopy().schemes, Manifest.defaultSchemes)

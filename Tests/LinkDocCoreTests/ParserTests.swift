@@ -123,7 +123,9 @@ final class PathologicalInputTests: XCTestCase {
 
     func testManyAtSigns() throws {
         XCTAssertEqual(try compile(String(repeating: "@", count: n)).links.count, 0)
-        XCTAssertEqual(try compile(String(repeating: "@a", count: n)).links.count, 1, "a@a…: only the first @ starts a mention")
+        XCTAssertEqual(try compile(String(repeating: "@a", count: n)).links.count, 0,
+                       "@a@a…: a fediverse handle without a host is no mention, and no later @ starts one")
+        XCTAssertEqual(try compile(String(repeating: "@小明", count: 5_000)).links.count, 5_000, "Weibo names side by side")
         XCTAssertEqual(try compile(String(repeating: "a", count: n) + String(repeating: "@", count: n)).links.count, 0)
         XCTAssertEqual(try compile(String(repeating: "a.", count: n) + "a@example.com").links.count, 0, "local part over 64")
         XCTAssertEqual(try compile(String(repeating: "a", count: 64) + "@example.com").links.count, 1)

@@ -16,7 +16,7 @@ final class SpecTests: XCTestCase {
                 return Compiler(manifest: try Manifest.load(path: path))
             }()
             compilers[example.manifest] = compiler
-            let result = compiler.compile(example.input, name: "<spec>")
+            let result = compiler.compile(example.input, name: "<spec>", options: CompileOptions(inputKind: example.inputKind))
             let json = result.document.map { String(decoding: $0.jsonBytes(), as: UTF8.self) } ?? "null"
             let diagnostics = result.diagnostics.map { d in
                 "\(d.location?.line ?? 0):\(d.location?.column ?? 0): \(d.severity.rawValue) [\(d.ruleID)]"
@@ -38,7 +38,8 @@ final class SpecTests: XCTestCase {
     func testSpecCoversEverySection() throws {
         let sections = Set(try SpecFile.load().map(\.section))
         for section in ["Text and paragraphs", "Escapes", "Agreements", "Mentions", "Topics", "Explicit links",
-                        "Bare URLs", "Emails", "Phone numbers", "Precedence", "Unicode ranges", "URLs", "HTML", "Limits"] {
+                        "Bare URLs", "Autolinks in angle brackets", "Emails", "Phone numbers", "Detectors", "Precedence",
+                        "Unicode ranges", "URLs", "HTML", "Limits"] {
             XCTAssert(sections.contains(section), "no examples for \(section)")
         }
     }
@@ -66,6 +67,8 @@ struct SpecExample {
     var section: String
     var line: Int
     var manifest: String
+    /// `input=localization` in the fence: compiled as a string of a localization file.
+    var inputKind: InputKind
     var input: [UInt8]
     var expectedJSON: String
     var expectedDiagnostics: [String]
@@ -89,7 +92,16 @@ enum SpecFile {
             guard line.hasPrefix(fence + " example") else { i += 1; continue }
             let start = i + 1
             var manifest = "spec-manifest.json"
-            if let eq = line.range(of: "manifest=") { manifest = String(line[eq.upperBound...]) }
+            var inputKind = InputKind.copy
+            for word in line.split(separator: " ").dropFirst(2) {
+                if word.hasPrefix("manifest=") { manifest = String(word.dropFirst("manifest=".count)) }
+                if word.hasPrefix("input=") {
+                    guard let kind = InputKind(rawValue: String(word.dropFirst("input=".count))) else {
+                        throw SpecError(message: "example at line \(i + 1): unknown \(word)")
+                    }
+                    inputKind = kind
+                }
+            }
             var parts: [[String]] = [[]]
             i += 1
             while i < lines.count && lines[i] != fence {
@@ -98,7 +110,7 @@ enum SpecFile {
             }
             guard parts.count >= 2 else { throw SpecError(message: "example at line \(start) has no expected output") }
             examples.append(SpecExample(number: examples.count + 1, section: section, line: start, manifest: manifest,
-                                        input: decodeInput(parts[0].joined(separator: "\n")),
+                                        inputKind: inputKind, input: decodeInput(parts[0].joined(separator: "\n")),
                                         expectedJSON: parts[1].joined(separator: "\n"),
                                         expectedDiagnostics: parts.count > 2 ? parts[2] : []))
             i += 1

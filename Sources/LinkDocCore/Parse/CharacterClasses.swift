@@ -71,8 +71,28 @@ enum CharClass {
 
     /// General punctuation (“ ” ‘ ’ … — and friends) and emoji: they end a bare URL.
     static func isPunctuationOrEmoji(_ c: UInt32) -> Bool {
+        isGeneralPunctuation(c) || (0x2600...0x27BF).contains(c) || (0x1F000...0x1FAFF).contains(c)
+    }
+
+    /// General punctuation: dashes, quotation marks, `…`, `‰` and friends (U+2010–U+2027, U+2030–U+205E).
+    static func isGeneralPunctuation(_ c: UInt32) -> Bool {
         (0x2010...0x2027).contains(c) || (0x2030...0x205E).contains(c)
-            || (0x2600...0x27BF).contains(c) || (0x1F000...0x1FAFF).contains(c)
+    }
+
+    /// Invisible format characters: zero-width space, word joiner, bidi marks, embeddings,
+    /// overrides and isolates, BOM. They end a URL and are never encoded into one. The zero-width
+    /// (non-)joiners U+200C and U+200D are not among them: they belong to words (Malayalam,
+    /// Persian) and to emoji sequences.
+    static func isInvisibleFormat(_ c: UInt32) -> Bool {
+        c == 0x200B || c == 0x200E || c == 0x200F || (0x202A...0x202E).contains(c) || (0x2060...0x2064).contains(c)
+            || (0x2066...0x2069).contains(c) || c == 0xFEFF
+    }
+
+    /// CJK symbols and punctuation (`。`, `、`, `《`, `「`) and the full-width forms that are not
+    /// letters or digits (`，`, `！`, `（`): they end a sentence's word, never belong to a name.
+    static func isCJKPunctuation(_ c: UInt32) -> Bool {
+        (0x3000...0x303F).contains(c) || (0xFE30...0xFE4F).contains(c) || (0xFF01...0xFF0F).contains(c)
+            || (0xFF1A...0xFF20).contains(c) || (0xFF3B...0xFF40).contains(c) || (0xFF5B...0xFF65).contains(c)
     }
 
     /// Whether a scalar is white space in any script (ASCII included).
@@ -101,4 +121,78 @@ struct ASCIISet: Sendable {
     @inline(__always) func contains(_ b: UInt8) -> Bool {
         b < 64 ? low >> UInt64(b) & 1 != 0 : b < 128 ? high >> UInt64(b - 64) & 1 != 0 : false
     }
+}
+
+/// Brackets counted in a bare URL, so that a closing one at its end is trimmed only when it
+/// has no partner inside (`…/Swift_(language)` keeps its `)`, `http://example.com]` drops the `]`).
+struct BracketCounts {
+    private(set) var parenthesesOpen = 0, parenthesesClosed = 0
+    private var squareOpen = 0, squareClosed = 0, curlyOpen = 0, curlyClosed = 0
+
+    @inline(__always) mutating func count(_ b: UInt8) {
+        switch b {
+        case UInt8(ascii: "("): parenthesesOpen += 1
+        case UInt8(ascii: ")"): parenthesesClosed += 1
+        case UInt8(ascii: "["): squareOpen += 1
+        case UInt8(ascii: "]"): squareClosed += 1
+        case UInt8(ascii: "{"): curlyOpen += 1
+        case UInt8(ascii: "}"): curlyClosed += 1
+        default: break
+        }
+    }
+
+    /// Whether `b` is a closing bracket with more of its kind than openers: then it is counted out
+    /// (the caller trims it).
+    mutating func dropsUnpaired(closing b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: ")") where parenthesesClosed > parenthesesOpen: parenthesesClosed -= 1
+        case UInt8(ascii: "]") where squareClosed > squareOpen: squareClosed -= 1
+        case UInt8(ascii: "}") where curlyClosed > curlyOpen: curlyClosed -= 1
+        default: return false
+        }
+        return true
+    }
+}
+
+/// The shape of CommonMark's autolinks, `<scheme:…>` and `<local@domain>`: the inline parser
+/// links them, and PreparedText keeps libxml2 from reading them as tags. One definition for both.
+enum AngleAutolink {
+    /// If an autolink opens at `i` (a `<`), the offset of its `>`: no white space, control or `<`
+    /// in between, and the inside a scheme and colon (2 to 32 ASCII letters, digits, `+ . -`,
+    /// a letter first) or an address.
+    static func end(_ s: UnsafeBufferPointer<UInt8>, openingAt i: Int) -> Int? {
+        var j = i + 1
+        while j < s.count {
+            let b = s[j]
+            if b == UInt8(ascii: ">") { break }
+            if b <= 0x20 || b == 0x7F || b == UInt8(ascii: "<") { return nil }
+            j += 1
+        }
+        guard j < s.count, j > i + 1 else { return nil }
+        let inner = UnsafeBufferPointer(rebasing: s[i + 1..<j])
+        return startsWithScheme(inner) || isEmail(inner) ? j : nil
+    }
+
+    private static func startsWithScheme(_ inner: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = inner.first, CharClass.isASCIILetter(first) else { return false }
+        for (k, b) in inner.enumerated().prefix(34) {
+            if b == UInt8(ascii: ":") { return k >= 2 }
+            guard CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
+            else { return false }
+        }
+        return false
+    }
+
+    /// CommonMark's address shape: one `@`, an ASCII local part of `atext`, a domain of letters,
+    /// digits, `-` and `.` (non-ASCII letters too: IDNA). The domain's own rules are the parser's.
+    static func isEmail(_ inner: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let at = inner.firstIndex(of: UInt8(ascii: "@")), at > 0, at + 1 < inner.count else { return false }
+        for b in inner[..<at] where !(CharClass.isASCIIAlnum(b) || localPartSymbols.contains(b)) { return false }
+        for b in inner[(at + 1)...] where !(b >= 0x80 || CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")) {
+            return false
+        }
+        return true
+    }
+
+    private static let localPartSymbols = ASCIISet(".!#$%&'*+/=?^_`{|}~-")
 }

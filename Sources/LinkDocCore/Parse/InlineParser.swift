@@ -26,20 +26,18 @@ public struct ParseOptions: Sendable {
     private(set) var titleTable: ByteStringTable<Void>
     public var maxTopicLength: Int
     public var maxMentionLength: Int
-    public var autolinkURLs: Bool
-    public var autolinkEmails: Bool
-    public var autolinkPhones: Bool
+    /// Which detectors run. `known` is decided by the resolver (it looks the name up anyway):
+    /// the parser finds every mention and topic that is not `off`.
+    public var detectors: Detectors
 
     public init(agreementTitles: Set<String> = [], maxTopicLength: Int = 64, maxMentionLength: Int = 30,
-                autolinkURLs: Bool = true, autolinkEmails: Bool = true, autolinkPhones: Bool = true) {
+                detectors: Detectors = Detectors()) {
         let titles = Set(agreementTitles.map { Array($0.utf8) })
         self.agreementTitles = titles
         self.titleTable = ByteStringTable(members: titles)
         self.maxTopicLength = maxTopicLength
         self.maxMentionLength = maxMentionLength
-        self.autolinkURLs = autolinkURLs
-        self.autolinkEmails = autolinkEmails
-        self.autolinkPhones = autolinkPhones
+        self.detectors = detectors
     }
 }
 
@@ -109,7 +107,7 @@ struct InlineParser {
     private static let plainStep: [UInt8] = {
         var table = [UInt8](repeating: 1, count: 256)
         for b in 0xC0...0xFF { table[b] = UInt8(CharClass.sequenceLength(UInt8(b))) }
-        for c in "\\#@+(hHwW0123456789" { table[Int(c.asciiValue!)] = 0 }
+        for c in "\\#@+(<hHwW0123456789" { table[Int(c.asciiValue!)] = 0 }
         table[0xE3] = 0  // 《 is E3 80 8A
         table[0xEF] = 0  // （ and ＋ are EF BC 88 and EF BC 8B
         return table
@@ -171,12 +169,13 @@ struct InlineParser {
     private mutating func construct(at i: Int, limit: Int) -> LinkSyntax? {
         switch s[i] {
         case 0xE3: return agreement(at: i, limit: limit)
-        case UInt8(ascii: "#"): return topic(at: i, limit: limit)
+        case UInt8(ascii: "#"): return options.detectors.topics != .off ? topic(at: i, limit: limit) : nil
         case UInt8(ascii: "@"): return mentionOrEmail(at: i, limit: limit)
+        case UInt8(ascii: "<"): return angleAutolink(at: i, limit: limit)
         case UInt8(ascii: "h"), UInt8(ascii: "H"), UInt8(ascii: "w"), UInt8(ascii: "W"):
-            return options.autolinkURLs ? bareURL(at: i, limit: limit) : nil
+            return options.detectors.urls ? bareURL(at: i, limit: limit) : nil
         default:
-            return options.autolinkPhones ? phone(at: i, limit: limit) : nil
+            return options.detectors.phones ? phone(at: i, limit: limit) : nil
         }
     }
 
@@ -415,10 +414,13 @@ struct InlineParser {
     // MARK: Topics: #name#
 
     private mutating func topic(at i: Int, limit: Int) -> LinkSyntax? {
-        // `C#` and `a#b#`: a hash right after an ASCII letter or digit opens nothing.
-        if i > 0 && CharClass.isASCIIAlnum(s[i - 1]) { return nil }
+        // `C#` and `a#b#`: a hash right after an ASCII letter or digit opens nothing, nor one after
+        // `*`: dialer codes (`*#06#`, `*#*#4636#*#*`).
+        if i > 0 && (CharClass.isASCIIAlnum(s[i - 1]) || s[i - 1] == UInt8(ascii: "*")) { return nil }
         var j = i + 1
         var count = 0
+        // A name of digits and symbols only (`#4636#`, `#*#` in the dialer code `*#*#4636#*#*`) is no topic.
+        var hasLetter = false
         while j < limit {
             tick()
             let b = s[j]
@@ -427,6 +429,7 @@ struct InlineParser {
             if b == UInt8(ascii: "\\"), let length = escapedLength(at: j + 1, limit: limit) {
                 j += 1 + length
             } else {
+                if b >= 0x80 || CharClass.isASCIILetter(b) { hasLetter = true }
                 j += CharClass.sequenceLength(b)
             }
             count += 1
@@ -440,7 +443,7 @@ struct InlineParser {
                 return nil
             }
         }
-        guard j < limit, count > 0 else { return nil }
+        guard j < limit, count > 0, hasLetter else { return nil }
         let first = CharClass.decode(s, at: i + 1).scalar
         let last = CharClass.decode(s, at: CharClass.previousScalarStart(s, before: j)).scalar
         guard !CharClass.isSpace(first), !CharClass.isSpace(last) else { return nil }
@@ -451,17 +454,54 @@ struct InlineParser {
 
     // MARK: Mentions: @name, and emails found from their @
 
-    private mutating func mentionOrEmail(at i: Int, limit: Int) -> LinkSyntax? {
+    /// An email's local part lies before its `@`, so an `@` is first asked whether it ends one
+    /// (`客服@example.com`); only then may it start a mention.
+    @inline(__always) private mutating func mentionOrEmail(at i: Int, limit: Int) -> LinkSyntax? {
+        if options.detectors.emails, i > pendingStart, mayStartDomain(after: i, limit: limit), let email = email(at: i, limit: limit) {
+            return email
+        }
+        guard options.detectors.mentions != .off else { return nil }
+        return mention(at: i, limit: limit)
+    }
+
+    /// Whether a dot follows the `@` at `at` before white space or another `@`: without one no domain
+    /// does, and most `@` in copy start names (`@小明 你好`), for which the look-back of `email` is
+    /// saved. Bytes only, bounded by a domain's length.
+    private func mayStartDomain(after at: Int, limit: Int) -> Bool {
+        // Only a local part's character can come before an address's `@` (`和 @小明` is no address).
+        let previous = s[at - 1]
+        guard previous >= 0x80 || Self.isLocalPartByte(previous) else { return false }
+        // The dot ends the first label, which has at most 63 bytes; a label holds no ASCII but letters,
+        // digits and `-`, and no CJK punctuation (`。`, `，`: E3 80 …, EF BC …). Whole sequences at a step.
+        var j = at + 1
+        let end = min(limit, at + 1 + 64)
+        while j < end {
+            let b = s[j]
+            if b < 0x80 {
+                if b == UInt8(ascii: ".") { tick(j - at); return true }
+                guard CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-") else { break }
+                j += 1
+            } else {
+                if (b == 0xE3 || b == 0xEF) && j + 1 < end && (s[j + 1] == 0x80 || s[j + 1] == 0xBC) { break }
+                j += CharClass.sequenceLength(b)
+            }
+        }
+        tick(min(j, end) - at)
+        return false
+    }
+
+    /// When `@` starts a mention (Grammar/spec.md, "Mentions"). Not after an address's local part
+    /// or a format placeholder; not when what follows is a domain, an Android resource reference
+    /// or a Matrix ID; not for a pronoun or particle; `@user@host` is one handle or nothing.
+    private mutating func mention(at i: Int, limit: Int) -> LinkSyntax? {
         if i > 0 {
             let previous = s[i - 1]
-            if CharClass.isASCIIAlnum(previous) || previous == UInt8(ascii: "_") || previous == UInt8(ascii: ".") {
-                return options.autolinkEmails ? email(at: i, limit: limit) : nil
-            }
-            // Format placeholders of localized strings (`%@`, `%1$@`, `%#@files@`) are no mentions.
-            if previous == UInt8(ascii: "%") || previous == UInt8(ascii: "$") || previous == UInt8(ascii: "#") { return nil }
+            if CharClass.isASCIIAlnum(previous) || Self.startsNoMentionAfter(previous) { return nil }
+            if followsFormatPlaceholder(i) { return nil }
         }
         var j = i + 1
         var count = 0
+        var asciiOnly = true
         while j < limit {
             tick()
             let b = s[j]
@@ -471,6 +511,7 @@ struct InlineParser {
             } else {
                 let (c, length) = CharClass.decode(s, at: j)
                 guard CharClass.isIdeograph(c) else { break }
+                asciiOnly = false
                 j += length
             }
             count += 1
@@ -480,22 +521,169 @@ struct InlineParser {
             }
         }
         guard count > 0 else { return nil }
-        return LinkSyntax(kind: .mention(name: string(i + 1..<j)), display: TextSlices(i..<j), source: i..<j)
+        var end = j
+        if j < limit {
+            switch s[j] {
+            case UInt8(ascii: "."):
+                // `@example.com`: a domain, not a name (and `javascript:alert(1)@example.com` no mention).
+                if domainEnd(from: i + 1, limit: limit) != nil { return nil }
+            case UInt8(ascii: "/"):
+                if asciiOnly && Self.androidResourceTypes.contains(UnsafeBufferPointer(rebasing: s[i + 1..<j])) { return nil }
+            case UInt8(ascii: ":"):
+                // `@android:string/x` (a resource of a package), Matrix IDs `@user:server.org` and
+                // `@http://…`; a colon before text (`//@央视新闻:转发`) ends a Weibo mention.
+                if asciiOnly && (isResourceReference(from: j + 1, limit: limit) || domainEnd(from: j + 1, limit: limit) != nil
+                                 || (j + 2 < limit && s[j + 1] == UInt8(ascii: "/") && s[j + 2] == UInt8(ascii: "/"))) {
+                    return nil
+                }
+            case UInt8(ascii: "@"):
+                // A fediverse handle `@user@host` is one mention; a cut one (`@user`) would name someone else.
+                if let hostEnd = domainEnd(from: j + 1, limit: limit) {
+                    end = hostEnd
+                } else if asciiOnly {
+                    return nil
+                }
+            case 0xC3...0xCB, 0xCE...0xD4:
+                // A Latin, Greek or Cyrillic letter goes on with the word (`@aliceìnheiro`): no name cut
+                // from it. (Combining marks, CC and CD, join the name's last letter: the grapheme rule.)
+                if asciiOnly { return nil }
+            default:
+                break
+            }
+        }
+        if isPronounOrParticle(i + 1..<j) { return nil }
+        return LinkSyntax(kind: .mention(name: string(i + 1..<end)), display: TextSlices(i..<end), source: i..<end)
+    }
+
+    /// `@` right after these starts no mention: an address's local part (`_`, `.`), another `@`
+    /// (`f@@kn`), or a symbol that glues it to a word (`f!@kn`, `f&@kn`, `f*@kn`).
+    @inline(__always) private static func startsNoMentionAfter(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "*"): true
+        default: false
+        }
+    }
+
+    /// Resource types of Android references (`@string/app_name`, `@drawable/ic`), as UTF-8 names.
+    private static let androidResourceTypes = ByteStringTable<Void>(members: Set([
+        "anim", "animator", "array", "attr", "bool", "color", "dimen", "drawable", "font", "fraction", "id", "integer",
+        "interpolator", "layout", "menu", "mipmap", "navigation", "plurals", "raw", "string", "style", "styleable",
+        "transition", "xml",
+    ].map { Array($0.utf8) }))
+
+    /// Whether `type/name` of a package's resource reference (`@android:string/ok`) starts at `start`.
+    private func isResourceReference(from start: Int, limit: Int) -> Bool {
+        var j = start
+        while j < limit && j - start < 16 && CharClass.isASCIILetter(s[j]) { j += 1; tick() }
+        return j < limit && s[j] == UInt8(ascii: "/")
+            && Self.androidResourceTypes.contains(UnsafeBufferPointer(rebasing: s[start..<j]))
+    }
+
+    /// Whether the `@` at `at` follows a format placeholder of localized copy: `%@`, `%1$@`,
+    /// `%#@files@`, or a counted placeholder and its counter word (`%d条@消息`, `%s 条@评论`,
+    /// `[%1$d人@我]`), where the `@` is a label of the count, not a name.
+    @inline(__always) private func followsFormatPlaceholder(_ at: Int) -> Bool {
+        let previous = s[at - 1]
+        if previous == UInt8(ascii: "%") || previous == UInt8(ascii: "$") { return true }
+        if previous == UInt8(ascii: "#") { return at >= 2 && s[at - 2] == UInt8(ascii: "%") }
+        // Back over spaces, one ideograph (the counter word) and spaces to the placeholder's end. The
+        // placeholder is looked for first: before most `@` (`恭喜@`) there is none, and no decoding is then needed.
+        var k = at
+        while k > 0 && s[k - 1] == 0x20 { k -= 1 }
+        guard k > 0, s[k - 1] >= 0x80 else { return k < at && placeholderEnds(at: k) }
+        let counter = CharClass.previousScalarStart(s, before: k)
+        var end = counter
+        while end > 0 && s[end - 1] == 0x20 { end -= 1 }
+        return placeholderEnds(at: end) && CharClass.isIdeograph(CharClass.decode(s, at: counter).scalar)
+    }
+
+    /// Whether a printf-style placeholder (`%d`, `%s`, `%@`, `%1$d`, `%lld`) ends just before `end`.
+    private func placeholderEnds(at end: Int) -> Bool {
+        guard end >= 2, CharClass.isASCIILetter(s[end - 1]) || s[end - 1] == UInt8(ascii: "@") else { return false }
+        var k = end - 2
+        while k >= 0 && end - k < 10 {
+            tick()
+            let b = s[k]
+            if b == UInt8(ascii: "%") { return true }
+            guard CharClass.isDigit(b) || b == UInt8(ascii: "$") || b == UInt8(ascii: "l") || b == UInt8(ascii: "h")
+                || b == UInt8(ascii: ".") else { return false }
+            k -= 1
+        }
+        return false
+    }
+
+    /// Whether a mention name is a pronoun (`@我`, `@TA`, `@你们`), a pronoun's possessive (`@我的评论`)
+    /// or starts with a particle (`被@的消息`, `@了你`, `@到的用户`): UI copy's "mentions of me", no one's name.
+    private func isPronounOrParticle(_ name: Range<Int>) -> Bool {
+        let bytes = UnsafeBufferPointer(rebasing: s[name])
+        if bytes.count == 2 && (bytes[0] | 0x20) == UInt8(ascii: "t") && (bytes[1] | 0x20) == UInt8(ascii: "a") { return true }
+        guard bytes.first.map({ $0 >= 0x80 }) == true else { return false }
+        let (first, length) = CharClass.decode(s, at: name.lowerBound)
+        if Self.isParticle(first) { return true }
+        guard Self.isPronoun(first) else { return false }
+        var k = name.lowerBound + length
+        if k < name.upperBound && CharClass.decode(s, at: k).scalar == 0x4EEC { k += 3 }  // 们
+        return k == name.upperBound || CharClass.decode(s, at: k).scalar == 0x7684  // 的
+    }
+
+    /// 我 你 您 他 她 它 咱 俺 (a switch: no hashing for every mention).
+    private static func isPronoun(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x6211, 0x4F60, 0x60A8, 0x4ED6, 0x5979, 0x5B83, 0x54B1, 0x4FFA: true
+        default: false
+        }
+    }
+
+    /// 的 了 到 过 着 得.
+    private static func isParticle(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x7684, 0x4E86, 0x5230, 0x8FC7, 0x7740, 0x5F97: true
+        default: false
+        }
     }
 
     @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
         CharClass.isASCIIAlnum(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%")
-            || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
+            || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "'")
+    }
+
+    /// A non-ASCII character of an internationalized local part (RFC 6531): letters, CJK, emoji;
+    /// not white space, punctuation or invisible format characters.
+    private static func isLocalPartScalar(_ c: UInt32) -> Bool {
+        !CharClass.isUnicodeSpace(c) && !CharClass.isGeneralPunctuation(c) && !CharClass.isInvisibleFormat(c)
+            && !CharClass.isCJKPunctuation(c)
     }
 
     private func email(at at: Int, limit: Int) -> LinkSyntax? {
-        // The local part lies in text not emitted yet; RFC 5321 caps it at 64 bytes.
+        // The local part lies in text not emitted yet; RFC 5321 caps it at 64 bytes. It is CJK letters
+        // (`客服@`) or has none (`smiley☺@`): `联系privacy@` starts at `privacy`.
         var start = at
-        while start > pendingStart && at - start < 64 && Self.isLocalPartByte(s[start - 1]) { start -= 1; tick() }
-        // A longer run is not an address (and looking further back would not be linear).
-        if start > pendingStart && Self.isLocalPartByte(s[start - 1]) { return nil }
-        while start < at && s[start] == UInt8(ascii: ".") { start += 1; tick() }
-        guard start < at, s[at - 1] != UInt8(ascii: "."),
+        var cjk: Bool? = nil
+        var tooLong = false
+        while start > pendingStart {
+            tick()
+            let p = CharClass.previousScalarStart(s, before: start)
+            let isCJK: Bool
+            if s[p] < 0x80 {
+                guard Self.isLocalPartByte(s[p]) else { break }
+                isCJK = false
+            } else {
+                let c = CharClass.decode(s, at: p).scalar
+                guard Self.isLocalPartScalar(c) else { break }
+                isCJK = Self.isCJKLetter(c)
+            }
+            if let cjk, cjk != isCJK { break }
+            cjk = isCJK
+            // A longer run is not an address (and looking further back would not be linear).
+            if at - p > 64 { tooLong = true; break }
+            start = p
+        }
+        guard !tooLong else { return nil }
+        // `@user@host`: the part before this `@` is a fediverse handle's user, not a local part.
+        if start > pendingStart && s[start - 1] == UInt8(ascii: "@") { return nil }
+        // A local part neither starts nor ends with a dot; one that would (`test."foo".bar@`, `.a@`) is
+        // not cut into an address.
+        guard start < at, s[start] != UInt8(ascii: "."), s[at - 1] != UInt8(ascii: "."),
               let end = domainEnd(from: at + 1, limit: limit) else { return nil }
         return LinkSyntax(kind: .email, display: TextSlices(start..<end), source: start..<end)
     }
@@ -503,12 +691,13 @@ struct InlineParser {
     /// The end of a domain name starting at `start`: two or more labels separated by
     /// dots, the last one a top-level domain. An ASCII label ends at a CJK letter, so
     /// `example.com获取` ends after `com`; a label of CJK letters (`例子.公司`) may go on.
+    /// A label has at most 63 bytes (RFC 1035), the name at most 255 (RFC 5321).
     private func domainEnd(from start: Int, limit: Int) -> Int? {
         var j = start
         // Only how many labels there are and the last one matter: no array of them.
         var labelCount = 0
         var lastLabel = start..<start
-        while j < limit && j - start < 253 {
+        while j < limit && j - start < 255 {
             let labelStart = j
             var cjkLabel: Bool? = nil
             while j < limit {
@@ -524,14 +713,16 @@ struct InlineParser {
                 if Self.isCJKLetter(c) {
                     if cjkLabel == false { break }
                     cjkLabel = true
-                } else if CharClass.isCJK(c) || CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || c < 0xC0 {
+                } else if CharClass.isCJK(c) || CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c)
+                            || CharClass.isInvisibleFormat(c) || c < 0xC0 {
                     break
                 } else if cjkLabel == nil {
                     cjkLabel = false
                 }
                 j += length
             }
-            guard j > labelStart, s[labelStart] != UInt8(ascii: "-"), s[j - 1] != UInt8(ascii: "-") else { break }
+            guard j > labelStart, j - labelStart <= 63, s[labelStart] != UInt8(ascii: "-"), s[j - 1] != UInt8(ascii: "-")
+            else { return nil }
             labelCount += 1
             lastLabel = labelStart..<j
             guard j + 1 < limit, s[j] == UInt8(ascii: "."), s[j + 1] != UInt8(ascii: "."),
@@ -544,7 +735,7 @@ struct InlineParser {
             }
             j += 1
         }
-        guard labelCount >= 2 else { return nil }
+        guard labelCount >= 2, lastLabel.upperBound - start <= 255 else { return nil }
         let tld = lastLabel
         // An ASCII top-level domain is letters only (or an IDNA `xn--` label).
         if s[tld.lowerBound] < 0x80 {
@@ -561,16 +752,31 @@ struct InlineParser {
         CharClass.isIdeograph(c) || (0x3040...0x30FF).contains(c) || (0xAC00...0xD7AF).contains(c)
     }
 
+    // MARK: Angle autolinks: <scheme:…> and <address@domain>
+
+    /// CommonMark's autolinks: `<https://example.com>` and `<dpo@example.com>` link their text
+    /// without the brackets. Written by hand, so not a detector: they link with any detector off.
+    /// (In HTML documents PreparedText passes them to the parser as text, not as tags.)
+    private func angleAutolink(at i: Int, limit: Int) -> LinkSyntax? {
+        guard let close = AngleAutolink.end(UnsafeBufferPointer(rebasing: s[..<limit]), openingAt: i) else { return nil }
+        tick(close - i)
+        let inner = i + 1..<close
+        if AngleAutolink.isEmail(UnsafeBufferPointer(rebasing: s[inner])) {
+            // The same domain rules as a bare address: `<a@b>` is text.
+            guard let end = domainEnd(from: index(of: UInt8(ascii: "@"), from: i + 1, before: close)! + 1, limit: close),
+                  end == close else { return nil }
+            return LinkSyntax(kind: .email, display: TextSlices(inner), source: i..<close + 1)
+        }
+        return LinkSyntax(kind: .angleAutolink, display: TextSlices(inner), source: i..<close + 1)
+    }
+
     // MARK: Bare URLs: http://, https://, www.
 
+    /// Path characters after which a run of CJK letters is a path segment (`/wiki/北京`,
+    /// `Wikipedia:关于`), not the sentence going on as after a letter (`/help了解更多`).
+    private static let pathSegmentStart = ASCIISet("/:=#?&-_~")
+
     private func bareURL(at i: Int, limit: Int) -> LinkSyntax? {
-        if i > 0 {
-            let previous = s[i - 1]
-            if CharClass.isASCIIAlnum(previous) || previous == UInt8(ascii: "_") || previous == UInt8(ascii: ".")
-                || previous == UInt8(ascii: "/") || previous == UInt8(ascii: "@") || previous == UInt8(ascii: "-") {
-                return nil
-            }
-        }
         let kind: LinkSyntaxKind
         let bodyStart: Int
         if hasPrefix("https://", at: i, limit: limit) {
@@ -582,44 +788,191 @@ struct InlineParser {
         } else {
             return nil
         }
+        if i > 0 {
+            // Inside a word, a path or an address no URL starts. After `.` or `-` a scheme may
+            // (`[doge].http://t.cn/…`), but `www.` there is a host going on (`cdn.www.example.com`).
+            let previous = s[i - 1]
+            if CharClass.isASCIIAlnum(previous) || previous == UInt8(ascii: "_") || previous == UInt8(ascii: "/")
+                || previous == UInt8(ascii: "@") { return nil }
+            if kind == .bareWWW && (previous == UInt8(ascii: ".") || previous == UInt8(ascii: "-")) { return nil }
+        }
         var j = bodyStart
-        var opens = 0, closes = 0
+        var brackets = BracketCounts()
+        // Until the first `/`, `?` or `#`: the host, which is never cut. Its labels are ASCII or CJK
+        // letters (`例子.公司`, `twitter.中国`); an ASCII label ends at a CJK letter (`example.com了解`).
+        var inHost = true
+        var cjkLabel: Bool? = nil
+        var stoppedAtCJK = false
         while j < limit {
             tick()
             let b = s[j]
             if b < 0x80 {
-                if b <= 0x20 || b == 0x7F || b == UInt8(ascii: "<") || b == UInt8(ascii: ">")
-                    || b == UInt8(ascii: "\"") || b == UInt8(ascii: "`") { break }
-                if b == UInt8(ascii: "(") { opens += 1 } else if b == UInt8(ascii: ")") { closes += 1 }
+                if Self.endsURL(b) { break }
+                if inHost {
+                    if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") {
+                        inHost = false
+                    } else if CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "_") {
+                        if cjkLabel == true { break }
+                        cjkLabel = false
+                    } else if b != UInt8(ascii: "-") {  // a hyphen joins labels of either kind (`あ-あ.com`)
+                        cjkLabel = nil  // `.`, and the `:` of a port or `@` of user info
+                    }
+                }
+                brackets.count(b)
                 j += 1
                 continue
             }
             let (c, length) = CharClass.decode(s, at: j)
-            if CharClass.isCJK(c) || CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) { break }
-            j += length
-        }
-        // Trailing punctuation belongs to the sentence, a closing parenthesis only
-        // when it has no partner inside the URL.
-        var end = j
-        while end > bodyStart {
-            tick()
-            let last = s[end - 1]
-            if Self.sentencePunctuation.contains(last) {
-                end -= 1
-            } else if last == UInt8(ascii: ")") && closes > opens {
-                closes -= 1
-                end -= 1
-            } else {
+            if CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || CharClass.isInvisibleFormat(c) {
+                // A host is never cut: a symbol inside one (`http://x🍄.ga/`) makes no link at all.
+                if inHost && !CharClass.isSpace(c) && (Self.continuesHost(s[j - 1]) || (j + length < limit && Self.continuesHost(s[j + length]))) {
+                    return nil
+                }
                 break
             }
+            if CharClass.isCJK(c) {
+                guard inHost, Self.isCJKLetter(c) else { stoppedAtCJK = true; break }
+                if cjkLabel == false {
+                    // An ASCII label that goes on in CJK letters and then a dot (`example日本語.com`) is one
+                    // label; one that ends in them (`example.com了解`) ends the host.
+                    guard let labelEnd = mixedLabelEnd(from: j, limit: limit) else { stoppedAtCJK = true; break }
+                    j = labelEnd
+                    cjkLabel = nil
+                    continue
+                }
+                cjkLabel = true
+            } else if inHost && cjkLabel == nil {
+                cjkLabel = false
+            }
+            j += length
         }
+        if stoppedAtCJK, let whole = cjkPathEnd(urlStart: i, from: j, limit: limit, brackets: &brackets) { j = whole }
+        let end = trimmedURLEnd(bodyStart: bodyStart, end: j, brackets: brackets)
         guard end > bodyStart, CharClass.isASCIIAlnum(s[bodyStart]) || s[bodyStart] >= 0x80 || s[bodyStart] == UInt8(ascii: "[")
         else { return nil }
         return LinkSyntax(kind: kind, display: TextSlices(i..<end), source: i..<end)
     }
 
-    /// Trailing characters that end the sentence rather than the URL.
-    private static let sentencePunctuation = ASCIISet("?!.,:;*_~'\"")
+    /// Bytes that go on with a host's label next to a symbol: then the symbol is inside the host.
+    @inline(__always) private static func continuesHost(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
+    }
+
+    /// Where a label of ASCII and CJK letters that starts CJK letters at `from` ends, when a dot and
+    /// another label follow it (so it is inside the host); nil when the letters end the host.
+    private func mixedLabelEnd(from: Int, limit: Int) -> Int? {
+        var k = from
+        while k < limit {
+            tick()
+            let b = s[k]
+            if b < 0x80 {
+                guard CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-") else { break }
+                k += 1
+                continue
+            }
+            let (c, length) = CharClass.decode(s, at: k)
+            guard Self.isCJKLetter(c) else { break }
+            k += length
+        }
+        guard k + 1 < limit, s[k] == UInt8(ascii: ".") else { return nil }
+        let next = s[k + 1]
+        return CharClass.isASCIIAlnum(next) || (next >= 0x80 && Self.isCJKLetter(CharClass.decode(s, at: k + 1).scalar)) ? k : nil
+    }
+
+    @inline(__always) private static func endsURL(_ b: UInt8) -> Bool {
+        b <= 0x20 || b == 0x7F || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") || b == UInt8(ascii: "\"")
+            || b == UInt8(ascii: "`")
+    }
+
+    /// Where a URL whose path goes on in CJK letters at `from` ends, when that is not ambiguous:
+    /// the URL stands between white space or the ends of the text (`见 https://zh.wikipedia.org/wiki/北京 了解`),
+    /// and the CJK letters start a path segment. Trailing CJK punctuation stays outside (`…/北京。`);
+    /// CJK punctuation inside, or an end in the middle of text, leaves the end ambiguous: nil.
+    private func cjkPathEnd(urlStart: Int, from: Int, limit: Int, brackets: inout BracketCounts) -> Int? {
+        guard Self.pathSegmentStart.contains(s[from - 1]) else { return nil }
+        if urlStart > 0 {
+            let before = CharClass.previousScalarStart(s, before: urlStart)
+            guard CharClass.isSpace(CharClass.decode(s, at: before).scalar) else { return nil }
+        }
+        var j = from
+        var wordEnd = from  // after the last character that is not CJK punctuation
+        var counts = brackets
+        var punctuationSeen = false
+        while j < limit {
+            tick()
+            let b = s[j]
+            if b < 0x80 {
+                if CharClass.isASCIIWhitespace(b) { break }
+                if Self.endsURL(b) || punctuationSeen { return nil }
+                counts.count(b)
+                j += 1
+                wordEnd = j
+                continue
+            }
+            let (c, length) = CharClass.decode(s, at: j)
+            if CharClass.isSpace(c) { break }
+            if CharClass.isPunctuationOrEmoji(c) || CharClass.isInvisibleFormat(c) { return nil }
+            if CharClass.isCJK(c) && !Self.isCJKLetter(c) {
+                punctuationSeen = true
+            } else {
+                if punctuationSeen { return nil }
+                wordEnd = j + length
+            }
+            j += length
+        }
+        // The text's end or white space must follow; an explicit link right after is not an end.
+        guard j < limit || limit == s.count else { return nil }
+        brackets = counts
+        return wordEnd
+    }
+
+    /// Trailing punctuation belongs to the sentence; a closing `)`, `]` or `}` only when it has no
+    /// partner inside the URL. An opening `(` without a partner ends the URL before it.
+    private func trimmedURLEnd(bodyStart: Int, end j: Int, brackets: BracketCounts) -> Int {
+        var counts = brackets
+        var end = j
+        while end > bodyStart {
+            tick()
+            let last = s[end - 1]
+            if last == UInt8(ascii: ";"), let entity = entityStart(before: end - 1, floor: bodyStart) {
+                end = entity  // what looks like an entity reference, `…?q=x&hl;` (as GFM)
+            } else if Self.sentencePunctuation.contains(last) || counts.dropsUnpaired(closing: last) {
+                end -= 1
+            } else if (last | 0x20) == UInt8(ascii: "s") && end - 2 > bodyStart && s[end - 2] == UInt8(ascii: "'") {
+                end -= 2  // a possessive: `http://t.co/abc's page`
+            } else {
+                break
+            }
+        }
+        guard counts.parenthesesOpen > counts.parenthesesClosed else { return end }
+        // The first `(` that nothing closes.
+        var depth = 0
+        var unclosed: Int? = nil
+        for k in bodyStart..<end {
+            tick()
+            if s[k] == UInt8(ascii: "(") {
+                if depth == 0 { unclosed = k }
+                depth += 1
+            } else if s[k] == UInt8(ascii: ")") && depth > 0 {
+                depth -= 1
+                if depth == 0 { unclosed = nil }
+            }
+        }
+        guard let unclosed else { return end }
+        end = unclosed
+        while end > bodyStart && Self.sentencePunctuation.contains(s[end - 1]) { end -= 1; tick() }
+        return end
+    }
+
+    /// Trailing characters that belong to the text after the URL rather than to it.
+    private static let sentencePunctuation = ASCIISet("?!.,:;*_~'\"@")
+
+    /// The `&` of `&name` that ends just before `semicolon`, if any.
+    private func entityStart(before semicolon: Int, floor: Int) -> Int? {
+        var k = semicolon
+        while k > floor && CharClass.isASCIIAlnum(s[k - 1]) { k -= 1; tick() }
+        return k < semicolon && k > floor && s[k - 1] == UInt8(ascii: "&") ? k - 1 : nil
+    }
 
     private func hasPrefix(_ prefix: StaticString, at i: Int, limit: Int) -> Bool {
         let count = prefix.utf8CodeUnitCount

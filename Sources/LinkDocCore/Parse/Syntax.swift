@@ -55,6 +55,8 @@ enum LinkSyntaxKind: Equatable, Sendable {
     case bareURL
     /// A bare `www.` address; it links to `https://` + the text.
     case bareWWW
+    /// `<scheme:…>`, CommonMark's autolink: its target is its display text, as an explicit link's.
+    case angleAutolink
     case email
     /// A number found in the text, with its extension if it has one.
     case phone(TelNumber)

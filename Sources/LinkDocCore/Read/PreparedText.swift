@@ -9,6 +9,8 @@ import Darwin
 /// Two things must not reach libxml2 as markup:
 /// - escaped `\<` and `\&`: they become `\&lt;` and `\&amp;`, which libxml2 decodes
 ///   back to `\<` and `\&`, so the inline parser still sees (and removes) the escape;
+/// - CommonMark autolinks `<https://…>` and `<dpo@example.com>`: their brackets become `&lt;` and
+///   `&gt;`, so libxml2 gives them to the inline parser as text (which links them), not as tags;
 /// - a line that holds only a `<!-- linkdoc-… -->` directive (lint suppressions):
 ///   it is dropped with its line break, so it leaves no empty paragraph and no
 ///   "comment removed" warning.
@@ -30,6 +32,7 @@ struct PreparedText: Sendable {
                 if k + 4 <= s.count && s[k + 1] == UInt8(ascii: "!") && s[k + 2] == UInt8(ascii: "-") && s[k + 3] == UInt8(ascii: "-") {
                     return false
                 }
+                if AngleAutolink.end(s, openingAt: k) != nil { return false }
                 i = k + 1
             }
             return true
@@ -61,6 +64,8 @@ struct PreparedText: Sendable {
                 return UnsafeRawPointer(found) - UnsafeRawPointer(s.baseAddress!)
             }
             var nextBackslash = next(UInt8(ascii: "\\"), from: 0)
+            var nextAngle = next(UInt8(ascii: "<"), from: 0)
+            var nextLineFeed = next(0x0A, from: 0)
             while i < n {
                 if lineStart, let end = Self.directiveLineEnd(s, from: i) {
                     copy(upTo: i)
@@ -79,12 +84,27 @@ struct PreparedText: Sendable {
                     i += 2
                     continue
                 }
+                if b == UInt8(ascii: "<"), let close = AngleAutolink.end(s, openingAt: i) {
+                    copy(upTo: i)
+                    builder.replace(source: i, length: 1, at: out.count, outputLength: Self.escapedLessThan.count)
+                    out += Self.escapedLessThan
+                    copied = i + 1
+                    copy(upTo: close)
+                    builder.replace(source: close, length: 1, at: out.count, outputLength: Self.escapedGreaterThan.count)
+                    out += Self.escapedGreaterThan
+                    copied = close + 1
+                    i = close + 1
+                    continue
+                }
                 i += 1
-                // Inside a line only a backslash or the next line matters: skip to it
+                // Inside a line only a backslash, a `<` or the next line matters: skip to it
                 // with memchr (this runs over every byte of every HTML document).
                 if !lineStart {
                     if nextBackslash < i { nextBackslash = next(UInt8(ascii: "\\"), from: i) }
-                    i = min(next(0x0A, from: i), nextBackslash)
+                    if nextAngle < i { nextAngle = next(UInt8(ascii: "<"), from: i) }
+                    // Each found once: a search per stop would read the rest of a long line at every `<`.
+                    if nextLineFeed < i { nextLineFeed = next(0x0A, from: i) }
+                    i = min(nextLineFeed, nextBackslash, nextAngle)
                 }
             }
             copy(upTo: n)
@@ -95,6 +115,7 @@ struct PreparedText: Sendable {
 
     private static let escapedLessThan = Array("&lt;".utf8)
     private static let escapedAmpersand = Array("&amp;".utf8)
+    private static let escapedGreaterThan = Array("&gt;".utf8)
     private static let directiveOpen = Array("<!--".utf8)
     private static let directivePrefix = Array("linkdoc-".utf8)
 

@@ -7,9 +7,10 @@ import LinkDocURL
 ///                     "隐私政策": {"url": "https://example.com/privacy", "id": "privacy"}},
 ///      "mentions": {"小明": "u_10001"},
 ///      "schemes": ["https", "http", "mailto", "tel", "myapp"],
+///      "topics": {"双十一": "t_1111"},
 ///      "options": {"includeAgreementBrackets": true, "maxTopicLength": 64,
 ///                  "mentionURL": "myapp://user/{id}", "topicURL": "myapp://topic/{name}",
-///                  "autolink": {"urls": true, "emails": true, "phones": true}}}
+///                  "detect": {"mentions": "known", "topics": "on", "urls": "on", "emails": "on", "phones": "off"}}}
 public struct Manifest: Sendable {
     public struct Agreement: Hashable, Sendable {
         public var title: String
@@ -32,9 +33,8 @@ public struct Manifest: Sendable {
         /// URL templates for mentions and topics: `{id}` and `{name}` are replaced, percent-encoded.
         public var mentionURL: String? = nil
         public var topicURL: String? = nil
-        public var autolinkURLs = true
-        public var autolinkEmails = true
-        public var autolinkPhones = true
+        /// Which detectors run; what it leaves out is the input kind's default (`Detectors.defaults(for:)`).
+        public var detect = DetectorSettings()
         /// HTML elements nested deeper than this are an error (their text is kept).
         public var maxHTMLDepth = 64
         /// A larger document is an error and yields no document.
@@ -55,6 +55,8 @@ public struct Manifest: Sendable {
     public var agreements: [String: Agreement]
     /// Mention name → user id.
     public var mentions: [String: String]
+    /// Topic name → topic id: the known topics (for `detect.topics: "known"`), with their ids.
+    public var topics: [String: String]
     /// URL schemes that links may use, lowercased.
     public var schemes: [String]
     public var options: Options
@@ -64,10 +66,11 @@ public struct Manifest: Sendable {
 
     public static let defaultSchemes = ["https", "http", "mailto", "tel"]
 
-    public init(agreements: [String: Agreement] = [:], mentions: [String: String] = [:],
+    public init(agreements: [String: Agreement] = [:], mentions: [String: String] = [:], topics: [String: String] = [:],
                 schemes: [String] = Manifest.defaultSchemes, options: Options = Options()) {
         self.agreements = agreements
         self.mentions = mentions
+        self.topics = topics
         self.schemes = schemes
         self.options = options
     }
@@ -95,17 +98,20 @@ public struct Manifest: Sendable {
         var mentions: [String: String] = [:]
         mentions.reserveCapacity(self.mentions.count)
         for (name, id) in self.mentions { mentions[fresh(name)] = fresh(id) }
+        var topics: [String: String] = [:]
+        topics.reserveCapacity(self.topics.count)
+        for (name, id) in self.topics { topics[fresh(name)] = fresh(id) }
         var options = self.options
         options.mentionURL = options.mentionURL.map(fresh)
         options.topicURL = options.topicURL.map(fresh)
         options.baseURL = options.baseURL.map(fresh)
-        return Manifest(agreements: agreements, mentions: mentions, schemes: schemes.map(fresh), options: options)
+        return Manifest(agreements: agreements, mentions: mentions, topics: topics, schemes: schemes.map(fresh), options: options)
     }
 
-    public var parseOptions: ParseOptions {
+    /// The parser's options for documents of `kind`.
+    public func parseOptions(for kind: InputKind) -> ParseOptions {
         ParseOptions(agreementTitles: Set(agreements.keys), maxTopicLength: options.maxTopicLength,
-                     maxMentionLength: options.maxMentionLength, autolinkURLs: options.autolinkURLs,
-                     autolinkEmails: options.autolinkEmails, autolinkPhones: options.autolinkPhones)
+                     maxMentionLength: options.maxMentionLength, detectors: options.detect.resolved(for: kind))
     }
 }
 

@@ -36,7 +36,7 @@ struct ManifestFile: Decodable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        try Self.rejectUnknownKeys(c, known: ["$schema", "agreements", "mentions", "schemes", "options", "lint"], at: "")
+        try Self.rejectUnknownKeys(c, known: ["$schema", "agreements", "mentions", "topics", "schemes", "options", "lint"], at: "")
         var manifest = Manifest()
 
         if c.contains(AnyKey("agreements")) {
@@ -54,6 +54,9 @@ struct ManifestFile: Decodable {
         }
         if c.contains(AnyKey("mentions")) {
             manifest.mentions = try c.decode([String: String].self, forKey: AnyKey("mentions"))
+        }
+        if c.contains(AnyKey("topics")) {
+            manifest.topics = try c.decode([String: String].self, forKey: AnyKey("topics"))
         }
         if c.contains(AnyKey("schemes")) {
             manifest.schemes = try c.decode([String].self, forKey: AnyKey("schemes")).map { $0.lowercased() }
@@ -96,7 +99,7 @@ struct ManifestFile: Decodable {
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: AnyKey.self)
             try ManifestFile.rejectUnknownKeys(c, known: ["includeAgreementBrackets", "maxTopicLength", "maxMentionLength",
-                                                          "mentionURL", "topicURL", "autolink", "maxHTMLDepth",
+                                                          "mentionURL", "topicURL", "detect", "autolink", "maxHTMLDepth",
                                                           "maxDocumentBytes", "maxLinks", "maxURLLength", "baseURL"], at: "options")
             var o = Manifest.Options()
             o.includeAgreementBrackets = try c.decodeIfPresent(Bool.self, forKey: AnyKey("includeAgreementBrackets")) ?? true
@@ -126,12 +129,24 @@ struct ManifestFile: Decodable {
                 }
                 o.baseURL = url.href
             }
+            // `autolink` (urls, emails, phones: true or false) is the older spelling of `detect`.
             if c.contains(AnyKey("autolink")) {
                 let a = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("autolink"))
                 try ManifestFile.rejectUnknownKeys(a, known: ["urls", "emails", "phones"], at: "options.autolink")
-                o.autolinkURLs = try a.decodeIfPresent(Bool.self, forKey: AnyKey("urls")) ?? true
-                o.autolinkEmails = try a.decodeIfPresent(Bool.self, forKey: AnyKey("emails")) ?? true
-                o.autolinkPhones = try a.decodeIfPresent(Bool.self, forKey: AnyKey("phones")) ?? true
+                for key in ["urls", "emails", "phones"] where a.contains(AnyKey(key)) {
+                    o.detect.set(key, bool: try a.decode(Bool.self, forKey: AnyKey(key)))
+                }
+            }
+            if c.contains(AnyKey("detect")) {
+                let d = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("detect"))
+                try ManifestFile.rejectUnknownKeys(d, known: DetectorSettings.names, at: "options.detect")
+                for key in DetectorSettings.names where d.contains(AnyKey(key)) {
+                    if let flag = try? d.decode(Bool.self, forKey: AnyKey(key)) {
+                        o.detect.set(key, bool: flag)
+                    } else if let problem = o.detect.set(key, string: try d.decode(String.self, forKey: AnyKey(key))) {
+                        throw Problem(message: "options.detect." + problem)
+                    }
+                }
             }
             options = o
         }

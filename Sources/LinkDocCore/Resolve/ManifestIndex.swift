@@ -9,7 +9,10 @@ import Foundation  // memcmp
 /// An agreement comes with the check of its URL, made once here: agreements are linked in
 /// almost every document of a privacy dialog, and a lookup of the check per link cost more
 /// than the rest of resolving the link.
-struct ManifestIndex: Sendable {
+///
+/// A class, read through the compiler's shared context: a struct of six tables was copied, with six
+/// retains and releases, at every lookup of a mention's user or a topic's id.
+final class ManifestIndex: Sendable {
     /// A class: a lookup then retains one object, not the five strings and arrays inside.
     final class Entry: Sendable {
         let agreement: Manifest.Agreement
@@ -28,6 +31,7 @@ struct ManifestIndex: Sendable {
     private let userIDs: ExactStringTable<String>
     /// `userIDs` for lookups by a slice of the parser's input.
     private let userIDsByBytes: ByteStringTable<String>
+    private let topicIDs: ExactStringTable<String>
 
     /// `urls` checks the agreements' URLs (without it, as for `Manifest.agreement(withID:)`,
     /// the checks are empty and must not be used).
@@ -45,6 +49,9 @@ struct ManifestIndex: Sendable {
         for (name, id) in manifest.mentions { userIDs[ExactString(name)] = id }
         self.userIDs = userIDs
         userIDsByBytes = ByteStringTable(manifest.mentions.map { (Array($0.key.utf8), $0.value) })
+        var topicIDs = ExactStringTable<String>()
+        for (name, id) in manifest.topics { topicIDs[ExactString(name)] = id }
+        self.topicIDs = topicIDs
     }
 
     func agreement(titleBytes: UnsafeBufferPointer<UInt8>) -> Entry? { byTitleBytes[titleBytes] }
@@ -59,6 +66,9 @@ struct ManifestIndex: Sendable {
 
     /// `userID(mention:)` for the name's UTF-8 bytes (no key made for the lookup).
     func userID(mentionBytes name: UnsafeBufferPointer<UInt8>) -> String? { userIDsByBytes[name] }
+
+    /// The id of a topic the manifest lists (`topics`), nil for any other.
+    func topicID(name: String) -> String? { topicIDs.count == 0 ? nil : topicIDs[ExactString(name)] }
 }
 
 /// A string as a dictionary key that means its exact UTF-8 bytes: equal only when the bytes

@@ -37,11 +37,15 @@ struct Resolver {
 
     /// Whether diagnostics get the excerpt of their line (see `Compiler.compile`).
     let excerpts: Bool
+    /// The document's detectors: a mention or topic of a `known` detector links only when the
+    /// manifest lists its name (the parser found it; the name is looked up here anyway).
+    let detectors: Detectors
 
     init(source: SourceText, input: [UInt8], inputToSource: InputOffsets, context: CompilerContext,
-         excerpts: Bool = true) {
+         detectors: Detectors, excerpts: Bool = true) {
         self.source = source
         self.excerpts = excerpts
+        self.detectors = detectors
         self.input = input
         self.inputOffsets = inputToSource
         self.context = context
@@ -201,13 +205,19 @@ struct Resolver {
             } else {
                 userID = index.userID(mention: name)
             }
+            if detectors.mentions == .known && userID == nil { return nil }
             return mention(name: name, userID: userID, at: at)
         case .topic(let name):
-            return (templateURL(manifest.options.topicURL, id: nil, name: name, at: at), .topic(name: name, id: nil))
+            let id = context.index.topicID(name: name)
+            if detectors.topics == .known && id == nil { return nil }
+            return (templateURL(manifest.options.topicURL, id: id, name: name, at: at), .topic(name: name, id: id))
         case .bareURL:
             return webURL(displayString(syntax), at: at)
         case .bareWWW:
             return webURL("https://" + displayString(syntax), at: at)
+        case .angleAutolink:
+            let target = displayString(syntax)
+            return explicitTarget(target, display: target, at: at)
         case .email:
             let address = displayString(syntax)
             guard let url = urls.mailto(address) else {

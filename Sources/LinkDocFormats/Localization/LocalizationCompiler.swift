@@ -29,7 +29,7 @@ extension Compiler {
         compiled.reserveCapacity(file.strings.count)
         var diagnostics = file.diagnostics
         for (n, string) in file.strings.enumerated() {
-            let result = compile(string.value, name: file.text.name)
+            let result = compile(string.value, name: file.text.name, options: CompileOptions(inputKind: .localization))
             diagnostics += result.diagnostics.map { file.text.place($0, of: string) }
             // A value is always valid UTF-8 here (readers repair bad bytes), so the
             // compiler always gives a document; the fallback only keeps this total.

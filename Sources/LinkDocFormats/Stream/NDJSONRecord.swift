@@ -1,6 +1,9 @@
 @_spi(Bytes) import LinkDocModel  // ByteWord
+import LinkDocCore  // CompileOptions, DetectorSettings
 
-/// One record of `linkdoc compile --ndjson`: `{"id": "…", "text": "…", "manifest": {…}}`.
+/// One record of `linkdoc compile --ndjson`: `{"id": "…", "text": "…", "manifest": {…}}`, and optionally
+/// what the text is and which detectors run for it: `"kind": "localization"` (default `"copy"`),
+/// `"detect": {"mentions": "known", "phones": false}` (over the manifest's `options.detect`).
 ///
 /// Records are read by this small parser rather than `JSONSerialization`, which
 /// would build a dictionary of bridged objects for every line: here the text is
@@ -8,12 +11,14 @@
 /// the escapes-free common case beyond that), and the manifest is kept as the raw
 /// bytes of its JSON, which are also the key of the compiler cache.
 ///
-/// Members other than `id`, `text` and `manifest` are skipped (they must still be
+/// Members other than `id`, `text`, `manifest`, `kind` and `detect` are skipped (they must still be
 /// valid JSON), so producers may add their own.
 struct NDJSONRecord {
     var id: String?
     var text: [UInt8]
     var manifest: ArraySlice<UInt8>?
+    /// `kind` and `detect`, as the compiler takes them.
+    var options = CompileOptions()
 
     struct Failure: Error {
         var message: String
@@ -40,6 +45,7 @@ struct NDJSONRecord {
     private struct Parser {
         /// The member names read (arrays compare by count first, then bytes).
         static let idName = Array("id".utf8), textName = Array("text".utf8), manifestName = Array("manifest".utf8)
+        static let kindName = Array("kind".utf8), detectName = Array("detect".utf8)
 
         let b: ArraySlice<UInt8>
         var i: Int
@@ -65,6 +71,7 @@ struct NDJSONRecord {
             i += 1
             var text: [UInt8]? = nil
             var manifest: ArraySlice<UInt8>? = nil
+            var options = CompileOptions()
             var sawID = false
             skipWhitespace()
             if i < b.endIndex, b[i] == UInt8(ascii: "}") {
@@ -103,6 +110,14 @@ struct NDJSONRecord {
                         guard i < b.endIndex, b[i] == UInt8(ascii: "{") else { throw fail("\"manifest\" must be an object", at: valueStart) }
                         try skipValue()
                         manifest = b[valueStart..<i]
+                    } else if name.elementsEqual(Self.kindName) {
+                        let kind = i < b.endIndex && b[i] == UInt8(ascii: "\"") ? try string() : []
+                        guard let inputKind = InputKind(rawValue: String(decoding: kind, as: UTF8.self)) else {
+                            throw fail("\"kind\" must be \"copy\" or \"localization\"", at: valueStart)
+                        }
+                        options.inputKind = inputKind
+                    } else if name.elementsEqual(Self.detectName) {
+                        options.detect = try detectorSettings()
                     } else {
                         try skipValue()
                     }
@@ -116,7 +131,7 @@ struct NDJSONRecord {
             skipWhitespace()
             guard i == b.endIndex else { throw fail("unexpected text after the record, found \(found())") }
             guard let text else { throw fail("the record has no \"text\" member", at: b.startIndex) }
-            return NDJSONRecord(id: id, text: text, manifest: manifest)
+            return NDJSONRecord(id: id, text: text, manifest: manifest, options: options)
         }
 
         /// A JSON string at `i`, decoded to UTF-8 bytes (not validated: the
@@ -131,6 +146,48 @@ struct NDJSONRecord {
                 return b[i + 1..<j]
             }
             return ArraySlice(try string())
+        }
+
+        /// `{"mentions": "known", "phones": false, …}`: each detector `"on"`, `"off"`, `"known"`
+        /// (mentions and topics) or a boolean, as in the manifest's `options.detect`.
+        mutating func detectorSettings() throws(Failure) -> DetectorSettings {
+            guard i < b.endIndex, b[i] == UInt8(ascii: "{") else { throw fail("\"detect\" must be an object") }
+            i += 1
+            var settings = DetectorSettings()
+            skipWhitespace()
+            if i < b.endIndex, b[i] == UInt8(ascii: "}") { i += 1; return settings }
+            while true {
+                skipWhitespace()
+                let nameStart = i
+                guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("expected a detector name in quotes, found \(found())") }
+                let name = String(decoding: try stringSlice(), as: UTF8.self)
+                guard DetectorSettings.names.contains(name) else {
+                    throw fail("\"detect\": unknown detector \"\(name)\" (known: \(DetectorSettings.names.joined(separator: ", ")))", at: nameStart)
+                }
+                skipWhitespace()
+                guard i < b.endIndex, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name, found \(found())") }
+                i += 1
+                skipWhitespace()
+                let valueStart = i
+                if i < b.endIndex, b[i] == UInt8(ascii: "\"") {
+                    if let problem = settings.set(name, string: String(decoding: try string(), as: UTF8.self)) {
+                        throw fail("\"detect\": " + problem, at: valueStart)
+                    }
+                } else if i < b.endIndex, b[i] == UInt8(ascii: "t") {
+                    try word("true")
+                    settings.set(name, bool: true)
+                } else if i < b.endIndex, b[i] == UInt8(ascii: "f") {
+                    try word("false")
+                    settings.set(name, bool: false)
+                } else {
+                    throw fail("\"detect\": \(name) must be \"on\", \"off\", \"known\", true or false", at: valueStart)
+                }
+                skipWhitespace()
+                guard i < b.endIndex else { throw fail("unterminated \"detect\" (no closing '}')") }
+                if b[i] == UInt8(ascii: ",") { i += 1; continue }
+                if b[i] == UInt8(ascii: "}") { i += 1; return settings }
+                throw fail("expected ',' or '}' in \"detect\", found \(found())")
+            }
         }
 
         mutating func string() throws(Failure) -> [UInt8] {

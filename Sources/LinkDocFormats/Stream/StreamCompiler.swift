@@ -75,7 +75,7 @@ public final class StreamCompiler: @unchecked Sendable {
             }
         }
         // No excerpts: result lines carry line and column only.
-        let result = compiler.compile(record.text, name: record.id ?? "<record>", excerpts: false)
+        let result = compiler.compile(record.text, name: record.id ?? "<record>", excerpts: false, options: record.options)
         w.beginObject()
         w.key("id")
         if let id = record.id { w.string(id) } else { w.null() }

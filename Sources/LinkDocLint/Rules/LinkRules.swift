@@ -57,6 +57,36 @@ extension String {
     }
 }
 
+/// A bare URL that CJK letters follow directly: where it ends is a guess (Grammar/spec.md, "Bare URLs").
+public struct AmbiguousURLEndRule: OptionlessRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "ambiguous-url-end", defaultSeverity: .warning,
+        summary: "A bare URL that CJK text follows without a space, so that its end is a guess",
+        rationale: "In https://example.com/help了解更多 the URL might be …/help or …/help了解更多; linkdoc ends it before the CJK letters, which is wrong for a CJK path. Write <https://…>, put a space after the URL, or link text: [了解更多](https://…).",
+        triggering: ["详见https://example.com/help了解更多", "访问https://example.com了解", "详见https://zh.wikipedia.org/wiki/北京"],
+        nonTriggering: ["详见 https://example.com/help 了解更多", "详见https://example.com/help。", "见 https://zh.wikipedia.org/wiki/北京 了解",
+                        "详见<https://example.com/help>了解更多", "[了解更多](https://example.com/help)"])
+
+    public func check(_ context: LintContext) -> [LintFinding] {
+        let bytes = context.bytes
+        return context.linksWithSources.compactMap { link, source in
+            guard link.kind == .url, source.upperBound < bytes.count, Self.isBareURL(bytes[source]) else { return nil }
+            let after = bytes[source.upperBound..<min(bytes.count, source.upperBound + 4)]  // one scalar at most
+            guard let next = String(decoding: after, as: UTF8.self).unicodeScalars.first, Script.isCJKLetter(next) else { return nil }
+            return context.finding(Self.description.id,
+                                   "the URL \(link.text) ends where \(Character(next)) begins only by guess; write <\(link.text)>, put a space after it, or link text: [text](\(link.text))",
+                                   at: source.lowerBound)
+        }
+    }
+
+    /// Whether a link's source is a bare URL (`http…` or `www.…`), not markup around one.
+    private static func isBareURL(_ source: ArraySlice<UInt8>) -> Bool {
+        guard let first = source.first else { return false }
+        return first | 0x20 == UInt8(ascii: "h") || first | 0x20 == UInt8(ascii: "w")
+    }
+}
+
 /// A mention the manifest cannot map to a user id, where the manifest has a mention table.
 public struct UnresolvedMentionRule: OptionlessRule {
     public init() {}
