@@ -15,30 +15,10 @@ import LinkDocModel
 import XCTest
 
 final class PhoneConformanceTests: XCTestCase {
-    private static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    private static let peers = packageRoot.appendingPathComponent("../shared/conformance/peers").standardized
-
-    /// One peer case as linkdoc sees it: what the peer expects and what linkdoc did.
-    private struct Outcome {
-        var input: String
-        var expected: String
-        var actual: String
-        var agrees: Bool { expected == actual }
-    }
-
-    /// A listed difference: suite, the case's input, why linkdoc differs on purpose.
-    private struct Difference {
-        var suite: String
-        var input: String
-        var reason: String
-    }
-
     /// A peer's data file, or an XCTSkip naming the suite that cannot run without it.
     private func peerFile(_ path: String, suite: String) throws -> URL {
-        let file = Self.peers.appendingPathComponent(path)
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            throw XCTSkip("\(suite): did not run: \(file.path) is missing (the shared conformance data next to the package)")
+        guard let file = PeerData.file(path, suite: suite) else {
+            throw XCTSkip("\(suite): did not run: \(PeerData.root.appendingPathComponent(path).path) is missing")
         }
         return file
     }
@@ -59,55 +39,12 @@ final class PhoneConformanceTests: XCTestCase {
         return (whole, !links.isEmpty, description)
     }
 
-    // MARK: Known differences
-
-    /// Grammar/peer-differences/<peer>.txt: `suite<TAB>input as a JSON string<TAB>reason`, `#` comments.
-    private func differences(_ peer: String) throws -> [Difference] {
-        let file = Self.packageRoot.appendingPathComponent("Grammar/peer-differences/\(peer).txt")
-        var listed: [Difference] = []
-        for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-        where !line.hasPrefix("#") && !line.allSatisfy(\.isWhitespace) {
-            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, !fields[2].isEmpty,
-                  let input = try JSONSerialization.jsonObject(with: Data(fields[1].utf8), options: [.fragmentsAllowed]) as? String
-            else {
-                XCTFail("\(peer).txt: a line needs suite, JSON input and reason, tab-separated: \(line)")
-                continue
-            }
-            listed.append(Difference(suite: String(fields[0]), input: input, reason: String(fields[2])))
-        }
-        return listed
-    }
-
-    /// Fails on each unlisted difference and each listed case that agrees now; prints the counts.
-    private func report(peer: String, suite: String, _ outcomes: [Outcome]) throws {
-        let listed = try differences(peer).filter { $0.suite == suite }
-        let listedInputs = Set(listed.map(\.input))
-        let differing = outcomes.filter { !$0.agrees }
-        let differingInputs = Set(differing.map(\.input))
-        let unlisted = differing.filter { !listedInputs.contains($0.input) }
-        for outcome in unlisted {
-            XCTFail("\(suite): \(Self.jsonString(outcome.input)): the peer expects \(outcome.expected), linkdoc gives \(outcome.actual)")
-        }
-        for difference in listed where !differingInputs.contains(difference.input) {
-            XCTFail("\(suite): listed difference \(Self.jsonString(difference.input)) agrees with the peer now; remove it from Grammar/peer-differences/\(peer).txt")
-        }
-        let agreeing = outcomes.count - differing.count
-        print("\(suite): \(agreeing) agree, \(differing.count - unlisted.count) listed differences, \(unlisted.count) unlisted (of \(outcomes.count))")
-    }
-
-    /// ASCII-only JSON string literal (non-ASCII as \uXXXX), the form of the differences files.
-    private static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for unit in s.utf16 {
-            switch unit {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x20..<0x7F: out += String(UnicodeScalar(UInt8(unit)))
-            default: out += String(format: "\\u%04x", unit)
-            }
-        }
-        return out + "\""
+    /// Tallies a suite's outcomes against Grammar/peer-differences/<peer>.txt (section = suite):
+    /// fails on each unlisted difference and each listed case that agrees now; prints the counts.
+    private func report(peer: String, suite: String, _ outcomes: [(input: String, expected: String, actual: String)]) throws {
+        let tally = try PeerTally(suite: peer)
+        for o in outcomes { tally.record(section: suite, input: o.input, expected: o.expected, actual: o.actual) }
+        tally.finish()
     }
 
     // MARK: Suites
@@ -120,13 +57,13 @@ final class PhoneConformanceTests: XCTestCase {
         let text = try String(contentsOf: try peerFile("libphonenumber/PhoneNumberMatcherTest-cases.java.txt", suite: suite), encoding: .utf8)
         let numberFound = ["VALID_CASES": true, "STRICT_GROUPING_CASES": true, "EXACT_GROUPING_CASES": true,
                            "IMPOSSIBLE_CASES": false, "POSSIBLE_ONLY_CASES": false]
-        var outcomes: [Outcome] = []
+        var outcomes: [(input: String, expected: String, actual: String)] = []
         var found: Bool? = nil
         for line in text.split(separator: "\n") {
             if let array = numberFound.keys.first(where: { line.contains("NumberTest[] \($0)") }) { found = numberFound[array]; continue }
             guard let found, let input = Self.numberTestInput(line) else { continue }
             let v = verdict(input)
-            outcomes.append(Outcome(input: input, expected: found ? "one number" : "no number",
+            outcomes.append((input: input, expected: found ? "one number" : "no number",
                                     actual: v.whole ? "one number" : v.found ? "a part: \(v.description)" : "no number"))
         }
         XCTAssertEqual(outcomes.count, 73, "the five case arrays of PhoneNumberMatcherTest")
@@ -140,12 +77,12 @@ final class PhoneConformanceTests: XCTestCase {
         let data = try Data(contentsOf: try peerFile("libphonenumber/cn_example_numbers.json", suite: suite))
         let cases = try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["cases"] as? [[String: String]])
         XCTAssertGreaterThan(cases.count, 0)
-        let outcomes = cases.compactMap { c -> Outcome? in
+        let outcomes = cases.compactMap { c -> (input: String, expected: String, actual: String)? in
             guard let input = c["input"], let digits = c["digits"] else { XCTFail("case without input or digits: \(c)"); return nil }
             let links = phones(in: input)
             let actual = links.count == 1 && links[0].text == input ? "tel:" + (links.first.map { phoneDigits($0) } ?? "")
                 : links.isEmpty ? "no number" : "other links: \(links.map(\.text))"
-            return Outcome(input: input, expected: "tel:" + digits, actual: actual)
+            return (input: input, expected: "tel:" + digits, actual: actual)
         }
         try report(peer: "libphonenumber", suite: suite, outcomes)
     }
@@ -156,16 +93,16 @@ final class PhoneConformanceTests: XCTestCase {
         let suite = "aosp-phone"
         let data = try Data(contentsOf: try peerFile("aosp/patterns_cases.json", suite: suite))
         let cases = try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["cases"] as? [[String: Any]])
-        var outcomes: [Outcome] = []
+        var outcomes: [(input: String, expected: String, actual: String)] = []
         for c in cases where c["pattern"] as? String == "PHONE" {
             guard let input = c["input"] as? String, let expected = c["expected"] as? Bool, let test = c["test"] as? String
             else { XCTFail("malformed case: \(c)"); continue }
             let v = verdict(input)
             if test.hasSuffix("(find)") {
-                outcomes.append(Outcome(input: input, expected: expected ? "a number" : "no number",
+                outcomes.append((input: input, expected: expected ? "a number" : "no number",
                                         actual: v.found ? "a number" : "no number"))
             } else {
-                outcomes.append(Outcome(input: input, expected: expected ? "the whole string" : "not the whole string",
+                outcomes.append((input: input, expected: expected ? "the whole string" : "not the whole string",
                                         actual: v.whole ? "the whole string" : "not the whole string"))
             }
         }
