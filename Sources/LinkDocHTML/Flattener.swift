@@ -363,6 +363,10 @@ struct Flattener {
             touchInline()
             let combined = attrs.style.map { style.merged(with: InlineStyle.parse($0)) } ?? style
             push(name, role: role, kind: .style(combined), sourceOffset: tagStart, record: true)
+        case .annotation:
+            touchInline()
+            let style = HTMLStyle(annotation: annotationAttributes(attributes, tagStart: tagStart, attributesEnd: attributesEnd))
+            push(name, role: role, kind: .style(style), sourceOffset: tagStart, record: true)
         case .attributeStyle:
             touchInline()
             var style = attrs.style.map(InlineStyle.parse) ?? HTMLStyle()
@@ -442,6 +446,24 @@ struct Flattener {
                 positions!.remove(at: k)
             }
             diagnostics.add(offset, .warning, HTMLRule.sanitized, "event handler attribute \(nameString) removed")
+        }
+        return result
+    }
+
+    /// Every attribute of an `<annotation>` (event handlers were reported and are left out),
+    /// named as the source spells it: libxml2 lowercases HTML attribute names, and an app
+    /// looks its annotation keys up exactly (`Annotation.getKey()`).
+    private func annotationAttributes(_ attributes: SAXAttributes, tagStart: Int, attributesEnd: Int) -> [String: String] {
+        var spelled: [String: String] = [:]
+        for (name, _) in scanner.attributeNames(tagStart: tagStart, end: attributesEnd, lowercased: false) {
+            let lower = String(decoding: name.utf8.map(ASCII.lower), as: UTF8.self)
+            if spelled[lower] == nil { spelled[lower] = name }
+        }
+        var result: [String: String] = [:]
+        attributes.forEach { name, value in
+            guard !Sanitizer.isEventHandlerAttribute(name) else { return }
+            let lower = String(decoding: name, as: UTF8.self)
+            result[spelled[lower] ?? lower] = value.map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
         return result
     }

@@ -195,8 +195,9 @@ struct SourceScanner {
     }
 
     /// Attribute names and their positions inside a start tag
-    /// `bytes[tagStart..<end]` (quotes respected). Names are lowercased.
-    func attributeNames(tagStart: Int, end: Int) -> [(name: String, offset: Int)] {
+    /// `bytes[tagStart..<end]` (quotes respected). Names are lowercased, as libxml2
+    /// reports them, unless `lowercased` is false (the source's spelling).
+    func attributeNames(tagStart: Int, end: Int, lowercased: Bool = true) -> [(name: String, offset: Int)] {
         var result: [(name: String, offset: Int)] = []
         var i = tagStart + 1
         while i < end, ASCII.isTagNameChar(bytes[i]) { i += 1 }   // the tag name
@@ -207,7 +208,7 @@ struct SourceScanner {
             var name: [UInt8] = []
             while i < end, !ASCII.isWhitespace(bytes[i]), bytes[i] != ASCII.equals,
                   bytes[i] != ASCII.greaterThan, bytes[i] != ASCII.slash {
-                name.append(ASCII.lower(bytes[i]))
+                name.append(lowercased ? ASCII.lower(bytes[i]) : bytes[i])
                 i += 1
             }
             if name.isEmpty { i += 1; continue }   // stray '=' or similar

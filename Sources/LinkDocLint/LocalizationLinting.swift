@@ -10,7 +10,8 @@ import LinkDocFormats
 extension Linter {
     public func lint(localization bytes: [UInt8], name: String, format: LocalizationFile.Format, language: String,
                      manifest: Manifest) -> LintFileReport {
-        let file = LocalizationFile.read(bytes, name: name, format: format, language: language)
+        let file = LocalizationFile.read(bytes, name: name, format: format, language: language,
+                                         siblings: { AndroidResourceFolder.siblingFiles(of: name) })
         var diagnostics: [LintDiagnostic] = []
         for var d in file.diagnostics {
             // The reader's rules are configured like any other; unknown ones keep their severity.

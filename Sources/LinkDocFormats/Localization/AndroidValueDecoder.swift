@@ -26,8 +26,10 @@ import LinkDocCore
 ///      is kept;
 ///    - an inline tag ends a quoted stretch and a whitespace run (aapt2 resets its
 ///      state at spans); escapes do not continue across it.
-///    In a value with inline tags, a `<` or `&` written as `&lt;`/`&amp;` is kept
-///    as written, so the HTML layer shows it as text rather than markup.
+///    A `<` or `&` written as a reference (`&lt;`, `&amp;`, `&#60;`) is kept as
+///    written, so the HTML layer shows it as text rather than markup, as Android
+///    does: decoded here, `&lt;not set&gt;` reached the compiler as the tag
+///    `<not set>` and vanished (with or without other inline tags in the value).
 ///
 /// Literal runs map byte for byte to the file; decoded references and escapes
 /// map to their first byte (`&`, `\`).
@@ -224,18 +226,16 @@ struct AndroidValueDecoder {
     private var escape = Escape.none
     /// A `\uD8xx` waiting for its `\uDCxx`.
     private var highSurrogate: (value: UInt32, at: Int)? = nil
-    private var hasTags = false
     private var apostropheReported = false
 
     /// Decodes `pieces` (trimmed by the caller when they hold no tag) into `builder`.
     mutating func decode(_ pieces: [Piece]) {
-        hasTags = pieces.contains { if case .tag = $0 { true } else { false } }
         for piece in pieces {
             switch piece {
             case .text(let r):
                 text(r)
             case .reference(let scalar?, let r):
-                if hasTags, case .none = escape, scalar == "<" || scalar == "&" {
+                if case .none = escape, scalar == "<" || scalar == "&" {
                     flushHighSurrogate()
                     lastWasSpace = false
                     builder.appendLiteral(b[r], at: r.lowerBound)  // stays escaped for the HTML layer
