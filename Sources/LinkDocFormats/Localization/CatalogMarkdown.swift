@@ -97,6 +97,10 @@ enum CatalogMarkdown {
                     codeSpan()
                 case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
                     delimiterRun()
+                case UInt8(ascii: "h") where startsBareURL(at: i):
+                    // A bare URL, which the compiler links: `_` and `*` in it are part of the URL
+                    // (`https://e.com/_private_`), as in a GFM autolink, not emphasis.
+                    while i < b.count, b[i] > 0x20, b[i] != UInt8(ascii: "<") { i += 1 }
                 case UInt8(ascii: "]") where i + 1 < b.count && b[i + 1] == UInt8(ascii: "("):
                     i = endOfParenthesized(from: i + 1)  // a link destination, copied as it is
                 case UInt8(ascii: "<") where i + 1 < b.count && (isLetter(b[i + 1]) || b[i + 1] == UInt8(ascii: "/") || b[i + 1] == UInt8(ascii: "!")):
@@ -113,6 +117,15 @@ enum CatalogMarkdown {
         }
 
         func isLetter(_ c: UInt8) -> Bool { c | 0x20 >= 0x61 && c | 0x20 <= 0x7A }
+
+        /// `http://` or `https://` at `i`, not inside a word.
+        func startsBareURL(at i: Int) -> Bool {
+            guard i == 0 || !isLetter(b[i - 1]) else { return false }
+            for scheme in ["http://", "https://"] where b.count - i >= scheme.utf8.count {
+                if b[i..<i + scheme.utf8.count].elementsEqual(scheme.utf8) { return true }
+            }
+            return false
+        }
 
         /// Past the `)` that closes the `(` at `open` (nested parentheses balanced), or the end.
         func endOfParenthesized(from open: Int) -> Int {
