@@ -24,7 +24,7 @@ enum CatalogMarkdown {
         }
         var tokenizer = Tokenizer(value)
         var tokens = tokenizer.tokens()
-        Emphasis.resolve(&tokens, in: value)
+        Emphasis.resolve(&tokens)
         var out = Output(value: value, oldMap: map)
         for token in tokens { out.write(token) }
         return (out.bytes, out.map)
@@ -224,7 +224,7 @@ enum CatalogMarkdown {
     /// kind of closer, how far down a search has already failed, so a value with many unmatched
     /// delimiters costs linear time, not quadratic.
     enum Emphasis {
-        static func resolve(_ tokens: inout [Token], in b: [UInt8]) {
+        static func resolve(_ tokens: inout [Token]) {
             var runs: [Run] = []
             var tokenOf: [Int] = []
             for (t, token) in tokens.enumerated() {
