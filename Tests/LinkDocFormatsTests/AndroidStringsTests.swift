@@ -264,19 +264,29 @@ final class AndroidReferenceTests: XCTestCase {
     }
 
     /// `&lt;not set&gt;` is text on Android; decoded before the compiler it became the tag `<not set>`
-    /// and vanished (with or without other tags in the value).
-    func testEscapedAngleBracketsStayText() {
+    /// and vanished. Escaped HTML that apps pass to `Html.fromHtml` (`&lt;a href=…&gt;`) keeps its
+    /// links and styles.
+    func testEscapedAngleBracketsStayTextUnlessTheyAreEscapedHTML() {
         let file = read("""
             <resources>
                 <string name="plain">&lt;not set&gt;</string>
+                <string name="cjk">&lt;用户协议&gt;</string>
                 <string name="styled">&lt;not set&gt; <b>now</b></string>
                 <string name="amp">&amp;lt;b&amp;gt;</string>
+                <string name="escaped_html">See &lt;a href="https://example.com/terms"&gt;the terms&lt;/a&gt; and &lt;B&gt;more&lt;/B&gt;&lt;br/&gt;x</string>
+                <string name="less">a &lt; b &lt;bogus&gt; &lt;a</string>
             </resources>
             """, name: "values/strings.xml")
         let compiled = Fixtures.compiler.compile(file)
         XCTAssertEqual(compiled.document("plain", "und")?.document.text, "<not set>")
+        XCTAssertEqual(compiled.document("cjk", "und")?.document.text, "<用户协议>")
         XCTAssertEqual(compiled.document("styled", "und")?.document.text, "<not set> now")
         XCTAssertEqual(compiled.document("amp", "und")?.document.text, "&lt;b&gt;", "decoded once, as on Android")
+        let html = compiled.document("escaped_html", "und")?.document
+        XCTAssertEqual(html?.text, "See the terms and more\nx")
+        XCTAssertEqual(html?.links.map(\.url), ["https://example.com/terms"])
+        XCTAssertEqual(html?.styles.map(\.bold), [true])
+        XCTAssertEqual(compiled.document("less", "und")?.document.text, "a < b <bogus> <a")
         XCTAssertEqual(compiled.diagnostics.map(\.message), [])
     }
 
