@@ -26,6 +26,9 @@ public enum FormatRuleID {
     /// An Android resource file whose elements do not have the expected shape
     /// (no `name`, a plurals item without `quantity`, a `<string>` inside a value, …).
     public static let androidResource = "android-resource"
+    /// An Android value that is a resource reference (`@string/x`, `@null`, `?attr/x`) that
+    /// names no string of the file or its folder set: the value is left out.
+    public static let androidReference = "android-reference"
     /// A malformed NDJSON record (bad JSON, missing text, non-string id, …).
     public static let ndjsonRecord = "ndjson-record"
     /// An empty line in an NDJSON stream.

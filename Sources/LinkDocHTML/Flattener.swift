@@ -367,6 +367,10 @@ struct Flattener {
             touchInline()
             let combined = attrs.style.map { style.merged(with: InlineStyle.parse($0)) } ?? style
             push(name, role: role, kind: .style(combined), sourceOffset: tagStart, record: true)
+        case .annotation:
+            touchInline()
+            let style = HTMLStyle(annotation: annotationAttributes(attributes, tagStart: tagStart, attributesEnd: attributesEnd))
+            push(name, role: role, kind: .style(style), sourceOffset: tagStart, record: true)
         case .attributeStyle:
             touchInline()
             var style = attrs.style.map(InlineStyle.parse) ?? HTMLStyle()
@@ -493,6 +497,24 @@ struct Flattener {
                             "the \(attribute.name) attribute holds a NUL character (a NUL byte or &#0;), which would cut it short; it is dropped"
                                 + (attribute.name == "href" ? ", and the link with it" : ""))
         }
+    }
+
+    /// Every attribute of an `<annotation>` (event handlers were reported and are left out),
+    /// named as the source spells it: libxml2 lowercases HTML attribute names, and an app
+    /// looks its annotation keys up exactly (`Annotation.getKey()`).
+    private func annotationAttributes(_ attributes: SAXAttributes, tagStart: Int, attributesEnd: Int) -> [String: String] {
+        var spelled: [String: String] = [:]
+        for (name, _) in scanner.attributeNames(tagStart: tagStart, end: attributesEnd, lowercased: false) {
+            let lower = String(decoding: name.utf8.map(ASCII.lower), as: UTF8.self)
+            if spelled[lower] == nil { spelled[lower] = name }
+        }
+        var result: [String: String] = [:]
+        attributes.forEach { name, value in
+            guard !Sanitizer.isEventHandlerAttribute(name) else { return }
+            let lower = String(decoding: name, as: UTF8.self)
+            result[spelled[lower] ?? lower] = value.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        return result
     }
 
     /// HTML dimension attribute: leading digits ("120", "120px" → 120).

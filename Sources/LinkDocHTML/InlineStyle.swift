@@ -95,7 +95,10 @@ extension HTMLStyle {
             strikethrough: other.strikethrough ?? strikethrough,
             baseline: other.baseline ?? baseline,
             color: other.color ?? color,
-            backgroundColor: other.backgroundColor ?? backgroundColor
+            backgroundColor: other.backgroundColor ?? backgroundColor,
+            code: other.code ?? code,
+            // Nested annotations keep the outer one's attributes; the inner one's win a clash.
+            annotation: annotation.map { outer in other.annotation.map { outer.merging($0) { $1 } } ?? outer } ?? other.annotation
         )
     }
 }

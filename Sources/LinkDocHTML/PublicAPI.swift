@@ -74,10 +74,16 @@ public struct HTMLStyle: Sendable, Equatable {
     /// Normalized "#rrggbb" or "#rrggbbaa" (see `CSSColor.normalize`).
     public var color: String?
     public var backgroundColor: String?
+    /// `<code>`: shown as code (monospaced).
+    public var code: Bool?
+    /// `<annotation key="value" …>` (Android's `Annotation` spans, which apps turn into links
+    /// or styles of their own): every attribute, by name as the source spells it.
+    public var annotation: [String: String]?
 
     public init(bold: Bool? = nil, italic: Bool? = nil, underline: Bool? = nil,
                 strikethrough: Bool? = nil, baseline: Baseline? = nil,
-                color: String? = nil, backgroundColor: String? = nil) {
+                color: String? = nil, backgroundColor: String? = nil,
+                code: Bool? = nil, annotation: [String: String]? = nil) {
         self.bold = bold
         self.italic = italic
         self.underline = underline
@@ -85,6 +91,8 @@ public struct HTMLStyle: Sendable, Equatable {
         self.baseline = baseline
         self.color = color
         self.backgroundColor = backgroundColor
+        self.code = code
+        self.annotation = annotation
     }
 
     /// True when the element sets nothing (e.g. a bare `<span>`).

@@ -4,12 +4,14 @@
 enum ElementRole: Equatable {
     /// <a href title>
     case anchor
-    /// b strong i em u ins s del strike sup sub: a fixed style (a `style`
+    /// b strong i em u ins s del strike sup sub code: a fixed style (a `style`
     /// attribute on them is merged in).
     case fixedStyle(HTMLStyle)
     /// <span style>, <font color>: style from attributes only; without any
     /// supported declaration they are unwrapped silently.
     case attributeStyle
+    /// <annotation key="value" …> (Android): a style that carries all its attributes.
+    case annotation
     /// <img>: one U+FFFC.
     case image
     /// <br>: "\n".
@@ -27,7 +29,7 @@ enum ElementRole: Equatable {
 /// The element names the policy below mentions. Any other name is an
 /// `ElementName.other` and has the default treatment (unknown, not void, ...).
 enum Tag: UInt8, CaseIterable {
-    case a, b, strong, i, em, u, ins, s, del, strike, sup, sub, span, font, img, br, p
+    case a, b, strong, i, em, u, ins, s, del, strike, sup, sub, span, font, img, br, p, code
     case script, style, iframe, object, embed, template, applet, frame, frameset, noembed, noframes
     case html, head, body, div, section, article, header, footer, main, nav, aside, center, small, big, nobr, wbr, label
     case area, base, basefont, col, hr, input, isindex, keygen, link, meta, param, source, track
@@ -40,7 +42,7 @@ enum Tag: UInt8, CaseIterable {
     /// `String(describing:)`, costs thousands of instructions per name).
     /// `ElementNameTests` checks the two lists agree.
     static let names = [
-        "a", "b", "strong", "i", "em", "u", "ins", "s", "del", "strike", "sup", "sub", "span", "font", "img", "br", "p",
+        "a", "b", "strong", "i", "em", "u", "ins", "s", "del", "strike", "sup", "sub", "span", "font", "img", "br", "p", "code",
         "script", "style", "iframe", "object", "embed", "template", "applet", "frame", "frameset", "noembed", "noframes",
         "html", "head", "body", "div", "section", "article", "header", "footer", "main", "nav", "aside", "center", "small",
         "big", "nobr", "wbr", "label",
@@ -110,8 +112,11 @@ enum ElementName: Hashable {
 }
 
 enum Sanitizer {
+    /// Longer than the 8 bytes a `Tag` name packs into, so compared as bytes.
+    static let annotationName = Array("annotation".utf8)
+
     static func role(of name: ElementName) -> ElementRole {
-        guard let tag = name.tag else { return .unknown }
+        guard let tag = name.tag else { return name == .other(annotationName) ? .annotation : .unknown }
         switch tag {
         case .a: return .anchor
         case .b, .strong: return .fixedStyle(HTMLStyle(bold: true))
@@ -120,6 +125,7 @@ enum Sanitizer {
         case .s, .del, .strike: return .fixedStyle(HTMLStyle(strikethrough: true))
         case .sup: return .fixedStyle(HTMLStyle(baseline: .superscript))
         case .sub: return .fixedStyle(HTMLStyle(baseline: .`subscript`))
+        case .code: return .fixedStyle(HTMLStyle(code: true))
         case .span, .font: return .attributeStyle
         case .img: return .image
         case .br: return .lineBreak

@@ -194,8 +194,6 @@ struct SourceScanner {
         return text.count - k
     }
 
-    /// Attribute names and their positions inside a start tag
-    /// `bytes[tagStart..<end]` (quotes respected). Names are lowercased.
     /// The offsets of the character references to U+0000 (`&#0;`, `&#x00`, with or without `;`)
     /// in `start..<end`: libxml2 ends an attribute value at one.
     func nulCharacterReferences(from start: Int, to end: Int) -> [Int] {
@@ -221,7 +219,10 @@ struct SourceScanner {
         return found
     }
 
-    func attributeNames(tagStart: Int, end: Int) -> [(name: String, offset: Int)] {
+    /// Attribute names and their positions inside a start tag
+    /// `bytes[tagStart..<end]` (quotes respected). Names are lowercased, as libxml2
+    /// reports them, unless `lowercased` is false (the source's spelling).
+    func attributeNames(tagStart: Int, end: Int, lowercased: Bool = true) -> [(name: String, offset: Int)] {
         var result: [(name: String, offset: Int)] = []
         var i = tagStart + 1
         while i < end, ASCII.isTagNameChar(bytes[i]) { i += 1 }   // the tag name
@@ -232,7 +233,7 @@ struct SourceScanner {
             var name: [UInt8] = []
             while i < end, !ASCII.isWhitespace(bytes[i]), bytes[i] != ASCII.equals,
                   bytes[i] != ASCII.greaterThan, bytes[i] != ASCII.slash {
-                name.append(ASCII.lower(bytes[i]))
+                name.append(lowercased ? ASCII.lower(bytes[i]) : bytes[i])
                 i += 1
             }
             if name.isEmpty { i += 1; continue }   // stray '=' or similar

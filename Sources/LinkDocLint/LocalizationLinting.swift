@@ -10,7 +10,8 @@ import LinkDocFormats
 extension Linter {
     public func lint(localization bytes: [UInt8], name: String, format: LocalizationFile.Format, language: String,
                      manifest: Manifest) -> LintFileReport {
-        let file = LocalizationFile.read(bytes, name: name, format: format, language: language)
+        let file = LocalizationFile.read(bytes, name: name, format: format, language: language,
+                                         siblings: { AndroidResourceFolder.siblingFiles(of: name) })
         var diagnostics: [LintDiagnostic] = []
         for var d in file.diagnostics {
             // The reader's rules are configured like any other; unknown ones keep their severity.
@@ -147,4 +148,13 @@ public struct AndroidResourceRule: FileFormatRule {
         summary: "An Android resource whose elements do not have the expected shape",
         rationale: "A <string> without a name, a plurals <item> without a quantity or a value missing its end tag is dropped or misread by aapt2.",
         triggering: [], nonTriggering: ["<resources><string name=\"a\">b</string></resources>"])
+}
+
+public struct AndroidReferenceRule: FileFormatRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: FormatRuleID.androidReference, defaultSeverity: .warning,
+        summary: "An Android value that is a resource reference linkdoc cannot resolve (@string/missing, @android:string/ok, ?attr/x, @null)",
+        rationale: "A @string/ reference takes its text from the file or its folder set (the folder's other .xml files, then values/); one that names nothing there has no text in the bundle, so the app shows nothing or falls back.",
+        triggering: [], nonTriggering: ["<resources><string name=\"a\">b</string><string name=\"c\">@string/a</string></resources>"])
 }

@@ -42,6 +42,7 @@ public enum RuleCatalogue {
         AndroidEscapeRule.self,
         AndroidUnknownEscapeRule.self,
         AndroidResourceRule.self,
+        AndroidReferenceRule.self,
     ]
 
     public static func rule(withID id: String) -> (any LintRule.Type)? {

@@ -38,20 +38,24 @@ public struct TextStyle: Hashable, Sendable {
     public var baseline: Style.Baseline?
     public var color: String?
     public var backgroundColor: String?
+    public var code: Bool?
+    /// Overlapping annotations' attributes together (the later one's win a clash).
+    public var annotation: [String: String]?
 
     /// Later styles override earlier ones where they set a value.
     func merging(_ other: TextStyle) -> TextStyle {
         TextStyle(bold: other.bold ?? bold, italic: other.italic ?? italic,
                   underline: other.underline ?? underline, strikethrough: other.strikethrough ?? strikethrough,
                   baseline: other.baseline ?? baseline, color: other.color ?? color,
-                  backgroundColor: other.backgroundColor ?? backgroundColor)
+                  backgroundColor: other.backgroundColor ?? backgroundColor, code: other.code ?? code,
+                  annotation: annotation.map { mine in other.annotation.map { mine.merging($0) { $1 } } ?? mine } ?? other.annotation)
     }
 }
 
 extension Style {
     public var textStyle: TextStyle {
         TextStyle(bold: bold, italic: italic, underline: underline, strikethrough: strikethrough,
-                  baseline: baseline, color: color, backgroundColor: backgroundColor)
+                  baseline: baseline, color: color, backgroundColor: backgroundColor, code: code, annotation: annotation)
     }
 }
 

@@ -1,4 +1,5 @@
-/// Text attributes of a run (from HTML inline tags). Only what the source sets is present.
+/// Text attributes of a run (from HTML inline tags, and a String Catalog's Markdown). Only
+/// what the source sets is present.
 public struct Style: Hashable, Sendable {
     public enum Baseline: String, Sendable { case superscript, `subscript` }
 
@@ -11,10 +12,14 @@ public struct Style: Hashable, Sendable {
     /// `#rrggbb` or `#rrggbbaa`.
     public var color: String?
     public var backgroundColor: String?
+    /// Code (`<code>`, a Markdown code span): shown monospaced.
+    public var code: Bool?
+    /// An Android `<annotation>` span: its attributes, which the app interprets (a link, a font).
+    public var annotation: [String: String]?
 
     public init(range: TextRange, bold: Bool? = nil, italic: Bool? = nil, underline: Bool? = nil,
                 strikethrough: Bool? = nil, baseline: Baseline? = nil, color: String? = nil,
-                backgroundColor: String? = nil) {
+                backgroundColor: String? = nil, code: Bool? = nil, annotation: [String: String]? = nil) {
         self.range = range
         self.bold = bold
         self.italic = italic
@@ -23,6 +28,8 @@ public struct Style: Hashable, Sendable {
         self.baseline = baseline
         self.color = color
         self.backgroundColor = backgroundColor
+        self.code = code
+        self.annotation = annotation
     }
 }
 

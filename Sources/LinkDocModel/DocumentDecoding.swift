@@ -90,7 +90,7 @@ extension Link: Decodable {
 extension Style.Baseline: Decodable {}
 
 extension Style: Decodable {
-    private enum Keys: String, CodingKey { case range, bold, italic, underline, strikethrough, baseline, color, backgroundColor }
+    private enum Keys: String, CodingKey { case range, bold, italic, underline, strikethrough, baseline, color, backgroundColor, code, annotation }
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         self.init(range: try c.decode(TextRange.self, forKey: .range),
@@ -100,7 +100,9 @@ extension Style: Decodable {
                   strikethrough: try c.decodeIfPresent(Bool.self, forKey: .strikethrough),
                   baseline: try c.decodeIfPresent(Baseline.self, forKey: .baseline),
                   color: try c.decodeIfPresent(String.self, forKey: .color),
-                  backgroundColor: try c.decodeIfPresent(String.self, forKey: .backgroundColor))
+                  backgroundColor: try c.decodeIfPresent(String.self, forKey: .backgroundColor),
+                  code: try c.decodeIfPresent(Bool.self, forKey: .code),
+                  annotation: try c.decodeIfPresent([String: String].self, forKey: .annotation))
     }
 }
 

@@ -194,6 +194,13 @@ extension Style {
         w.member("baseline", baseline?.rawValue)
         w.member("color", color)
         w.member("backgroundColor", backgroundColor)
+        w.member("code", code)
+        if let annotation {
+            // Sorted by name: the same input gives the same bytes.
+            w.key("annotation"); w.beginObject()
+            for (name, value) in annotation.sorted(by: { $0.key < $1.key }) { w.key(name); w.string(value) }
+            w.endObject()
+        }
         w.endObject()
     }
 }

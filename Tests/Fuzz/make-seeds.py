@@ -94,4 +94,20 @@ def localization_files():
             yield b"\x02" + path.read_bytes()
 
 
-write("formats", localization_files())
+def localization_patterns():
+    # Paths the fixtures barely reach: a catalog's Markdown and keys without a source unit, and
+    # Android references, annotations and escaped angle brackets (issue 16).
+    yield b"\x01" + (
+        '{"sourceLanguage": "en", "strings": {'
+        '"**Bold** key": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "**Fett**"}}}},'
+        '"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": '
+        '"***a*** _b_ ~~c~~ `d <e> & 《f》` \\\\* [g](https://h.example/i_j*k) https://l.example/_m_ 5 * 3 ** x"}}}},'
+        '"s": {"shouldTranslate": false}}}').encode()
+    yield b"\x02" + (
+        '<resources><string name="a">&lt;not set&gt;</string>'
+        '<string-array name="b"><item>@string/a</item><item>@string/missing</item><item>@null</item></string-array>'
+        '<plurals name="c"><item quantity="one">@string/d</item><item quantity="other">?attr/x</item></plurals>'
+        '<string name="d">Read <annotation type="link" fontFamily="bold">terms</annotation></string></resources>').encode()
+
+
+write("formats", list(localization_files()) + list(localization_patterns()))

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every fuzz target for a short while: Tests/Fuzz/run.sh [SECONDS]  (total, default 60).
+# Runs every fuzz target for a short while: Tests/Fuzz/run.sh [SECONDS]  (total, default 60),
+# then the stream's differential harness (stream/stream_fuzz.py) for one target's share.
 # With FUZZ_RUNS=N set, each target instead runs N inputs from a fixed seed: the same inputs on
 # every run, so CI stays deterministic (a crash it finds is found again, not by luck).
 #
@@ -37,4 +38,21 @@ for t in "${targets[@]}"; do
     grep -E "ERROR:|Fatal error|invariant violated|Test unit written" "$log" | head -5 | sed 's/^/  /'
   fi
 done
+# The stream itself (compile --ndjson with --jobs 1, 2 and 3; Tests/Fuzz/stream): a differential
+# harness that runs the real binary, not a libFuzzer target. With FUZZ_RUNS set it runs a fixed
+# number of seeded sequences (STREAM_SEQUENCES, default 40: about 10 s), else its share of SECONDS.
+linkdoc=${LINKDOC:-../../.build/debug/linkdoc}
+if [ ! -x "$linkdoc" ]; then (cd ../.. && swift build --product linkdoc >/dev/null) || exit 2; fi
+if [ -n "${FUZZ_RUNS:-}" ]; then budget=(--sequences "${STREAM_SEQUENCES:-40}" --seed 1); else budget=(--seconds "$per"); fi
+log=.build/stream.log
+mkdir -p .build/artifacts/stream
+python3 stream/stream_fuzz.py --binary "$linkdoc" "${budget[@]}" --artifacts .build/artifacts/stream >"$log" 2>&1
+status=$?
+if [ "$status" -eq 0 ]; then
+  echo "fuzz stream: $(tail -1 "$log" | sed 's/^stream: //')"
+else
+  failed=1
+  echo "fuzz stream: FAILED (exit $status); log: Tests/Fuzz/$log"
+  grep -E "FAILED|^  " "$log" | head -6 | sed 's/^/  /'
+fi
 exit $failed

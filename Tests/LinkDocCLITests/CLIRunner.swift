@@ -25,10 +25,11 @@ struct CLIRunner {
     /// Standard input comes from a file, not a pipe written in full first: a streaming
     /// command's output can then fill the stdout pipe while its input is still being read.
     @discardableResult
-    func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
+    func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -64,3 +64,36 @@ extension CLITests {
         XCTAssert(try run(["help", "lint"]).stdout.contains("strings.xml"))
     }
 }
+
+extension CLITests {
+    /// A string-array of `@string/` references in `arrays.xml` takes its text from `strings.xml`
+    /// beside it, or from the default `values/` folder for a locale folder (issue 16: such arrays
+    /// were left out of the bundle without a word); what resolves nowhere is reported.
+    func testAndroidReferencesResolveFromTheFolderSet() throws {
+        let res = try temporaryDirectory().appendingPathComponent("res")
+        func write(_ path: String, _ xml: String) throws {
+            let url = res.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(xml.utf8).write(to: url)
+        }
+        try write("values/strings.xml", #"<resources><string name="news">News</string><string name="trending">Trending</string></resources>"#)
+        try write("values/arrays.xml", #"<resources><string-array name="menu"><item>@string/news</item><item>@string/trending</item></string-array></resources>"#)
+        try write("values-zh-rCN/strings.xml", #"<resources><string name="news">新闻</string></resources>"#)
+        try write("values-zh-rCN/arrays.xml", "<resources>\n<string-array name=\"menu\"><item>@string/news</item><item>@string/trending</item><item>@string/gone</item></string-array>\n</resources>")
+
+        let en = try run(["compile", "res/values/arrays.xml"], in: res.deletingLastPathComponent())
+        XCTAssertEqual(en.status, 0, en.stderr)
+        XCTAssertEqual(en.stderr, "")
+        let menu = try XCTUnwrap(((try json(en.stdout)["strings"] as? [String: [String: Any]])?["menu"]?["und"] as? [String: Any])?["variations"] as? [String: [String: Any]])
+        XCTAssertEqual(menu.mapValues { $0["text"] as? String }, ["item.0": "News", "item.1": "Trending"])
+
+        let zh = try run(["compile", "res/values-zh-rCN/arrays.xml"], in: res.deletingLastPathComponent())
+        XCTAssertEqual(zh.status, 0, "a warning, not an error: \(zh.stderr)")
+        let zhMenu = try XCTUnwrap(((try json(zh.stdout)["strings"] as? [String: [String: Any]])?["menu"]?["zh-CN"] as? [String: Any])?["variations"] as? [String: [String: Any]])
+        XCTAssertEqual(zhMenu.mapValues { $0["text"] as? String }, ["item.0": "新闻", "item.1": "Trending"],
+                       "the folder's own string first, then the default folder's")
+        XCTAssert(zh.stderr.contains("res/values-zh-rCN/arrays.xml:2:87: warning: key \"menu\" (zh-CN, item.2): @string/gone is a resource reference that cannot be resolved"),
+                  zh.stderr)
+        XCTAssert(zh.stderr.contains("[android-reference]"), zh.stderr)
+    }
+}

@@ -8,8 +8,8 @@ final class CLITests: XCTestCase {
     static var packageRoot: URL { CLIRunner.packageRoot }
 
     @discardableResult
-    func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
-        try CLIRunner().run(arguments, stdin: stdin, in: directory)
+    func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
+        try CLIRunner().run(arguments, stdin: stdin, in: directory, environment: environment)
     }
 
     func temporaryDirectory() throws -> URL { try CLIRunner().temporaryDirectory() }

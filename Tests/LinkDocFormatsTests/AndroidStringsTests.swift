@@ -49,12 +49,13 @@ final class AndroidStringsTests: XCTestCase {
         XCTAssert(file.strings.allSatisfy { $0.language == "en" })
         XCTAssertEqual(Set(file.strings.map(\.key)), ["app_name", "privacy_title", "privacy_body", "escapes", "quoted", "collapsed",
                                                       "entities", "welcome", "styled", "cdata_link", "onboarding_tips",
-                                                      "unread_messages", "tablet_hint"],
-                       "the @string/ alias, <color> and <dimen> are not text")
+                                                      "unread_messages", "tablet_hint", "alias"],
+                       "<color> and <dimen> are not text; the @string/ alias is its target's text")
+        XCTAssertEqual(file.value("alias"), file.value("app_name"))
         XCTAssertEqual(file.value("escapes"), "@home: Don't say \"hi\"\nTab:\tunicode:中 emoji:😀 back\\slash")
         XCTAssertEqual(file.value("quoted"), "  It's   kept   as is  ")
         XCTAssertEqual(file.value("collapsed"), "Lines and spaces collapse")
-        XCTAssertEqual(file.value("entities"), "Tom & Jerry <3 中文")
+        XCTAssertEqual(file.value("entities"), "Tom &amp; Jerry &lt;3 中文", "'<' and '&' stay references for the HTML layer")
         XCTAssertEqual(file.value("welcome"), "Welcome, %1$s! You have %2$d new messages.")
         XCTAssertEqual(file.value("styled"), "By continuing you accept the <b>Terms</b> and <a href=\"https://example.com/privacy?a=1&amp;b=2\">privacy policy</a>.")
         // CDATA is text to aapt2 too: its unescaped quotes open and close a quoted
@@ -94,17 +95,15 @@ final class AndroidStringsTests: XCTestCase {
             ("trailing escape\\n  ", "trailing escape\n"),
             ("\\'\\\"\\\\\\@\\?\\#", "'\"\\@?#"),
             ("\\u4e2d\\u4E2D", "中中"),
-            ("&#x1F600;&#65;&lt;&gt;", "😀A<>"),
+            ("&#x1F600;&#65;&lt;&gt;", "😀A&lt;>"),
             ("&quot; a  b &quot;", " a  b "),  // aapt2 reads decoded text: &quot; quotes too
             ("a<!-- comment -->b<?pi x?>c", "abc"),
             ("<xliff:g id=\"n\" example=\"3\">%d</xliff:g> items", "%d items"),
             ("<![CDATA[<b>bold</b> & \\'x\\']]>", "<b>bold</b> & 'x'"),
             ("  <b>kept</b>  ", " <b>kept</b> ", ),  // with a span, no trimming (whitespace still collapses)
             ("<b>a &lt; b &amp; c</b>", "<b>a &lt; b &amp; c</b>"),
-            ("a &lt; b", "a < b"),
+            ("a &lt; b", "a &lt; b"),  // without a span too: decoded, it would become a tag
             ("\"a<b>b  c</b>  d", "a<b>b c</b> d"),  // a tag ends the quoted stretch
-            ("@string/other", nil),
-            ("@null", nil),
             ("@小明 hi", "@小明 hi"),
             ("", ""),
         ]
@@ -197,5 +196,116 @@ final class AndroidStringsTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "bundle schema validation failed (needs python3 with jsonschema):\n\(text)")
         XCTAssert(text.contains("bundle schema: \(paths.count) passed, 0 failed"), text)
+    }
+}
+
+/// Resource references (`@string/x`) as values: resolved from the file and its folder set,
+/// or reported, never dropped without a word (issue 16: string-arrays of references were
+/// left out of the bundle).
+final class AndroidReferenceTests: XCTestCase {
+    func read(_ xml: String, name: String = "values/arrays.xml",
+              siblings: [(name: String, bytes: [UInt8])] = []) -> LocalizationFile {
+        LocalizationFile.read(Array(xml.utf8), name: name, format: .androidStrings, language: "und", siblings: { siblings })
+    }
+
+    func testArrayAndPluralsItemsResolveInTheFileInAnyOrder() {
+        let file = read("""
+            <resources>
+                <string-array name="languages"><item>@string/follow_system</item><item>@string/chinese</item><item>English</item></string-array>
+                <plurals name="files"><item quantity="one">@string/one_file</item><item quantity="other">%d files</item></plurals>
+                <string name="follow_system">跟随系统</string>
+                <string name="chinese">@string/chinese_name</string>
+                <string name="chinese_name">中文</string>
+                <string name="one_file">One &lt;file&gt;</string>
+            </resources>
+            """)
+        XCTAssertEqual(file.diagnostics.map(\.message), [])
+        XCTAssertEqual(file.value("languages", variation: "item.0"), "跟随系统")
+        XCTAssertEqual(file.value("languages", variation: "item.1"), "中文", "a chain of references resolves")
+        XCTAssertEqual(file.value("languages", variation: "item.2"), "English")
+        XCTAssertEqual(file.value("files", variation: "plural.one"), "One &lt;file>", "the target's value, '<' kept as a reference")
+        XCTAssertEqual(file.value("chinese"), "中文", "a <string> alias too")
+        // The value read in this file keeps its map: a diagnostic points at the string referred to.
+        let item = file.strings.first { $0.key == "languages" && $0.variation == "item.0" }!
+        let target = file.strings.first { $0.key == "follow_system" }!
+        XCTAssertEqual(item.map.fileOffset(ofValueOffset: 0), target.map.fileOffset(ofValueOffset: 0))
+    }
+
+    func testReferencesResolveFromTheFolderSetAndMapToTheReference() {
+        let strings = Array("<resources><string name=\"menu_news\">新闻</string></resources>".utf8)
+        let xml = "<resources>\n  <string-array name=\"menu\"><item>@string/menu_news</item></string-array>\n</resources>"
+        let file = read(xml, siblings: [("values/strings.xml", strings)])
+        XCTAssertEqual(file.diagnostics.map(\.message), [])
+        XCTAssertEqual(file.value("menu", variation: "item.0"), "新闻")
+        let item = file.strings.first { $0.key == "menu" }!
+        XCTAssertEqual(file.text.location(of: item.map.fileOffset(ofValueOffset: 3)).line, 2, "the value maps to the reference in this file")
+        var asked = 0
+        _ = LocalizationFile.read(Array("<resources><string name=\"a\">x</string></resources>".utf8), name: "values/a.xml",
+                                  format: .androidStrings, language: "und", siblings: { asked += 1; return [] })
+        XCTAssertEqual(asked, 0, "a file without references reads no sibling")
+    }
+
+    func testUnresolvableReferencesAreReported() {
+        let file = read("""
+            <resources>
+                <string-array name="a"><item>@string/missing</item><item>ok</item><item>@android:string/ok</item></string-array>
+                <plurals name="p"><item quantity="other">?attr/label</item></plurals>
+                <string name="n">@null</string>
+            </resources>
+            """)
+        XCTAssertEqual(file.value("a", variation: "item.1"), "ok", "the other items keep their index")
+        XCTAssertEqual(file.strings.map(\.key), ["a"])
+        XCTAssertEqual(file.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity) \($0.ruleID)" },
+                       ["2:34 warning android-reference", "2:77 warning android-reference",
+                        "3:46 warning android-reference", "4:22 warning android-reference"], "each at its '@' or '?'")
+        XCTAssert(file.diagnostics[0].message.contains("@string/missing") && file.diagnostics[0].message.contains("item.0"),
+                  file.diagnostics[0].message)
+        XCTAssert(file.diagnostics[1].message.contains("Android's own resources"), file.diagnostics[1].message)
+    }
+
+    /// `&lt;not set&gt;` is text on Android; decoded before the compiler it became the tag `<not set>`
+    /// and vanished. Escaped HTML that apps pass to `Html.fromHtml` (`&lt;a href=…&gt;`) keeps its
+    /// links and styles.
+    func testEscapedAngleBracketsStayTextUnlessTheyAreEscapedHTML() {
+        let file = read("""
+            <resources>
+                <string name="plain">&lt;not set&gt;</string>
+                <string name="cjk">&lt;用户协议&gt;</string>
+                <string name="styled">&lt;not set&gt; <b>now</b></string>
+                <string name="amp">&amp;lt;b&amp;gt;</string>
+                <string name="escaped_html">See &lt;a href="https://example.com/terms"&gt;the terms&lt;/a&gt; and &lt;B&gt;more&lt;/B&gt;&lt;br/&gt;x</string>
+                <string name="less">a &lt; b &lt;bogus&gt; &lt;a</string>
+            </resources>
+            """, name: "values/strings.xml")
+        let compiled = Fixtures.compiler.compile(file)
+        XCTAssertEqual(compiled.document("plain", "und")?.document.text, "<not set>")
+        XCTAssertEqual(compiled.document("cjk", "und")?.document.text, "<用户协议>")
+        XCTAssertEqual(compiled.document("styled", "und")?.document.text, "<not set> now")
+        XCTAssertEqual(compiled.document("amp", "und")?.document.text, "&lt;b&gt;", "decoded once, as on Android")
+        let html = compiled.document("escaped_html", "und")?.document
+        XCTAssertEqual(html?.text, "See the terms and more\nx")
+        XCTAssertEqual(html?.links.map(\.url), ["https://example.com/terms"])
+        XCTAssertEqual(html?.styles.map(\.bold), [true])
+        XCTAssertEqual(compiled.document("less", "und")?.document.text, "a < b <bogus> <a")
+        XCTAssertEqual(compiled.diagnostics.map(\.message), [])
+    }
+
+    /// `<annotation key="value">` spans are kept as styles with their attributes, spelled as in the file.
+    func testAnnotationsAreTypedRuns() throws {
+        let file = read("""
+            <resources>
+                <string name="terms">Read the <annotation type="terms_link" fontFamily="bold">terms</annotation> and <annotation link="x"><b>more</b></annotation></string>
+            </resources>
+            """, name: "values/strings.xml")
+        let compiled = Fixtures.compiler.compile(file)
+        XCTAssertEqual(compiled.diagnostics.map(\.message), [], "no unsupported-element warning")
+        let document = try XCTUnwrap(compiled.document("terms", "und")?.document)
+        XCTAssertEqual(document.text, "Read the terms and more")
+        XCTAssertEqual(document.styles.compactMap(\.annotation), [["type": "terms_link", "fontFamily": "bold"], ["link": "x"]])
+        XCTAssertEqual(document.styles.first?.range.utf16, TextSpan(location: 9, length: 5))
+        XCTAssertEqual(document.styles.filter { $0.bold == true }.map(\.range.utf16), [TextSpan(location: 19, length: 4)])
+        let json = String(decoding: document.jsonBytes(), as: UTF8.self)
+        XCTAssert(json.contains(#""annotation":{"fontFamily":"bold","type":"terms_link"}"#), "sorted by name: \(json)")
+        XCTAssertEqual(try Document(jsonData: Data(document.jsonBytes())), document, "decodes to the same document")
     }
 }

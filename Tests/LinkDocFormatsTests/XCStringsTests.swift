@@ -16,7 +16,7 @@ final class XCStringsTests: XCTestCase {
             "Read the 《Terms of Service》|en|",
             "consent_checkbox|en|", "consent_checkbox|zh-Hans|", "consent_checkbox|zh-Hant|",
             "help_footer|zh-Hans|device.ipad.plural.one", "help_footer|zh-Hans|device.ipad.plural.other",
-            "help_footer|zh-Hans|device.iphone", "help_footer|zh-Hans|device.other",
+            "help_footer|zh-Hans|device.iphone", "help_footer|zh-Hans|device.other", "help_footer|en|",
             "files_shared|en|", "files_shared|en|substitutions.files.plural.one", "files_shared|en|substitutions.files.plural.other",
         ])
         XCTAssertEqual(file.value("consent_checkbox", language: "zh-Hant"), "我已閱讀並同意《使用者條款》", "\\u escapes decoded")
@@ -28,7 +28,8 @@ final class XCStringsTests: XCTestCase {
         let compiled = try Fixtures.compile("Localizable.xcstrings")
         XCTAssertEqual(compiled.document("help_footer", "zh-Hans", "device.ipad.plural.one")?.document.links.map(\.kind), [.url])
         XCTAssertEqual(compiled.document("help_footer", "zh-Hans", "device.iphone")?.document.links.first?.kind, .mention)
-        XCTAssertNil(compiled.document("help_footer", "en"), "a key with translations but no source unit is not its own text")
+        XCTAssertEqual(compiled.document("help_footer", "en")?.document.text, "help_footer",
+                       "a key with translations but no source unit is its own source text, as in Xcode")
         XCTAssertEqual(compiled.document("Read the 《Terms of Service》", "en")?.document.links.first?.url, "https://example.com/legal/terms")
         XCTAssertEqual(compiled.document("consent_checkbox", "zh-Hans")?.document.links.count, 2)
     }
@@ -59,7 +60,8 @@ final class XCStringsTests: XCTestCase {
             "7:81: warning: key \"odd_plural\" (en): \"several\" is not a plural category (zero, one, two, few, many, other); it will never be chosen [plural-category]",
         ])
         XCTAssertEqual(compiled.strings.map { "\($0.key)|\($0.language)|\($0.variation)" },
-                       ["bad_language|en|", "odd_plural|en|plural.several", "good|en|"])
+                       ["bad_language|en|", "number_value|en|", "odd_plural|en|plural.several", "good|en|"],
+                       "a key whose source unit is unreadable falls back to the key, as at run time")
     }
 
     func testHostileCatalogs() throws {

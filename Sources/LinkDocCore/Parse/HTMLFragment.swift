@@ -62,7 +62,8 @@ struct HTMLFragment {
                 guard !range.isEmpty, !s.isEmpty else { continue }
                 styles.append((range, Style(range: placeholder, bold: s.bold, italic: s.italic, underline: s.underline,
                                             strikethrough: s.strikethrough, baseline: s.baseline.map { $0 == .superscript ? .superscript : .subscript },
-                                            color: s.color, backgroundColor: s.backgroundColor)))
+                                            color: s.color, backgroundColor: s.backgroundColor, code: s.code,
+                                            annotation: s.annotation)))
             case .image(let src, let alt, let width, let height):
                 guard !range.isEmpty else { continue }
                 let url = src.flatMap { resolver.resourceURL($0, atSource: prepared.sourceOffset(element.sourceOffset)) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which files are Android string resources, and their language, from the
 /// `res/values*` folder they are in.
 ///
@@ -17,7 +19,7 @@
 ///     values-b+sr+Latn+RS/     sr-Latn-RS
 ///     values-mcc460-zh-rCN/    zh-CN
 ///     values-night/, values-v21/, values-zh-rTW-night/   other qualifiers are ignored
-enum AndroidResourceFolder {
+public enum AndroidResourceFolder {
     static func isAndroidStrings(path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard let file = parts.last?.lowercased(), file.hasSuffix(".xml") else { return false }
@@ -25,6 +27,30 @@ enum AndroidResourceFolder {
         guard parts.count >= 2 else { return false }
         let folder = parts[parts.count - 2]
         return folder == "values" || folder.hasPrefix("values-")
+    }
+
+    /// The files an Android resource file's `@string/…` references may name, in the order they
+    /// are searched: the other `*.xml` files of its folder, then (for a `values-…` folder) those
+    /// of the default `values/` folder beside it, each folder's files by name. Files that
+    /// cannot be read are left out (the references they would resolve are then reported).
+    public static func siblingFiles(of path: String) -> [(name: String, bytes: [UInt8])] {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        var folders = [folder]
+        if valuesFolder(path) != nil && folder.lastPathComponent != "values" {
+            folders.append(folder.deletingLastPathComponent().appendingPathComponent("values"))
+        }
+        var files: [(name: String, bytes: [UInt8])] = []
+        for dir in folders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            for name in names.sorted() where name.lowercased().hasSuffix(".xml") {
+                let file = dir.appendingPathComponent(name)
+                guard file.standardizedFileURL.path != url.standardizedFileURL.path,
+                      let data = FileManager.default.contents(atPath: file.path) else { continue }
+                files.append((file.path, Array(data)))
+            }
+        }
+        return files
     }
 
     /// Whether the file is in a `values*` folder without a locale qualifier.

@@ -15,8 +15,15 @@ import LinkDocXML
 /// strings (compiled like the others) and `product="tablet"` (variation
 /// `product.tablet`, before any `item.N` or `plural.X`; the default product has
 /// none). Other resources (`<color>`, `<dimen>`, `<style>`, `<array>`,
-/// `<integer-array>`, …) are skipped, and so are values that are resource
-/// references (`@string/other`, `?attr/x`, `@null`), which are not text.
+/// `<integer-array>`, …) are skipped.
+///
+/// A value that is a resource reference is not text of its own: `@string/name` (a string,
+/// or an array or plurals item, that aliases another string) gets the value of the string
+/// `name`, looked up in this file, then in the other files of its folder set (`siblings`:
+/// the other `*.xml` files of its folder and of the default `values/` folder, as aapt2
+/// merges them), as Android does at run time. A reference that cannot be resolved
+/// (`@string/missing`, `@android:string/ok`, `?attr/x`, `@null`) is reported
+/// (`android-reference`) and its value left out, never dropped without a word.
 ///
 /// libxml2's XML parser (LinkDocXML, entities never expanded) gives the
 /// structure; each value's text is decoded from the file's own bytes by
@@ -39,10 +46,12 @@ enum AndroidStringsReader {
     static let xliffNamespace = "urn:oasis:names:tc:xliff:document:1.2"
     static let toolsNamespace = "http://schemas.android.com/tools"
 
-    static func read(_ raw: [UInt8], name: String, language: String) -> LocalizationFile {
+    static func read(_ raw: [UInt8], name: String, language: String,
+                     siblings: (() -> [(name: String, bytes: [UInt8])])? = nil) -> LocalizationFile {
         let text = LocalizationText(name: name, bytes: raw)
         var walker = Walker(text: text, language: language)
         walker.walk(XMLEventParser.parse(text.bytes))
+        walker.resolveReferences(siblings: siblings)
         let sourceLanguage = AndroidResourceFolder.isDefaultResources(path: name) ? walker.language : nil
         var diagnostics = text.diagnostics + walker.diagnostics
         diagnostics = diagnostics.enumerated().sorted {
@@ -67,6 +76,18 @@ enum AndroidStringsReader {
         var xliffPrefixes: Set<[UInt8]> = [Array("xliff".utf8)]
         /// The open elements, by what they are to us (libxml2's nesting, one frame per element).
         var stack: [Role] = []
+        /// Values that are resource references, resolved once the whole file is read.
+        var references: [Reference] = []
+
+        struct Reference {
+            let key: String
+            let variation: String
+            let owner: String
+            /// As written: `@string/name`, `@null`, `?attr/x`.
+            let spelled: String
+            /// Where it is in the file.
+            let offset: Int
+        }
 
         init(text: LocalizationText, language: String) {
             self.text = text
@@ -236,7 +257,11 @@ enum AndroidStringsReader {
             let hasTags = pieces.contains { if case .tag = $0 { true } else { false } }
             if !hasTags {
                 pieces = AndroidValueDecoder.trimmed(pieces, bytes: b)
-                if isResourceReference(pieces) { return }
+                if isResourceReference(pieces), case .text(let r) = pieces[0] {
+                    references.append(Reference(key: key, variation: variation, owner: owner,
+                                                spelled: String(decoding: b[r], as: UTF8.self), offset: r.lowerBound))
+                    return
+                }
             }
             decoder.decode(pieces)
             diagnostics += decoder.diagnostics
@@ -257,6 +282,60 @@ enum AndroidStringsReader {
             return allowed && (rest.contains(UInt8(ascii: "/")) || rest.elementsEqual("null".utf8) || rest.elementsEqual("empty".utf8))
         }
 
+        /// Gives each `@string/name` reference the value of `name`: a string of this file (its
+        /// default product, which may itself be a reference: chains resolve), else of the first
+        /// sibling file that has it. Siblings are read only when a reference is left. A value from
+        /// this file keeps its map (diagnostics point at the string referred to); one from a
+        /// sibling maps to the reference, the only place in this file it comes from.
+        mutating func resolveReferences(siblings: (() -> [(name: String, bytes: [UInt8])])?) {
+            var progress = true
+            while progress && !references.isEmpty {
+                progress = false
+                references.removeAll { reference in
+                    guard let name = Self.stringName(reference.spelled),
+                          let target = strings.indices.first(where: { owners[$0] == "string/" + name }) else { return false }
+                    strings.append(LocalizedString(key: reference.key, language: language, variation: reference.variation,
+                                                   value: strings[target].value, map: strings[target].map))
+                    owners.append(reference.owner)
+                    progress = true
+                    return true
+                }
+            }
+            guard !references.isEmpty else { return }
+            let others = references.contains { Self.stringName($0.spelled) != nil }
+                ? (siblings?() ?? []).map { AndroidStringsReader.read($0.bytes, name: $0.name, language: language) } : []
+            for reference in references {
+                let place = place(reference.key, reference.variation)
+                if let name = Self.stringName(reference.spelled),
+                   let found = others.lazy.compactMap({ $0.strings.first { $0.key == name && $0.variation == "" } }).first {
+                    var map = SourceMap(start: reference.offset)
+                    map.add(value: 0, file: reference.offset, literal: false)
+                    strings.append(LocalizedString(key: reference.key, language: language, variation: reference.variation,
+                                                   value: found.value, map: map))
+                    owners.append(reference.owner)
+                    continue
+                }
+                let why = Self.stringName(reference.spelled) != nil
+                    ? "no string of that name is in this file or the other files of its folder and of values/"
+                    : reference.spelled.hasPrefix("@android:") ? "it names one of Android's own resources, which linkdoc does not have"
+                    : reference.spelled.hasPrefix("?") ? "it names a theme attribute, known only at run time"
+                    : reference.spelled == "@null" || reference.spelled == "@empty" ? "it stands for no value"
+                    : "it is not a string resource"
+                problem(.warning, "\(place): \(reference.spelled) is a resource reference that cannot be resolved (\(why)); the value is left out",
+                        rule: FormatRuleID.androidReference, at: reference.offset)
+            }
+            references = []
+        }
+
+        /// `name` of `@string/name` (also `@+string/name`), else nil.
+        static func stringName(_ spelled: String) -> String? {
+            for prefix in ["@string/", "@+string/"] where spelled.hasPrefix(prefix) {
+                let name = spelled.dropFirst(prefix.count)
+                return name.isEmpty ? nil : String(name)
+            }
+            return nil
+        }
+
         /// A resource (or plural quantity) defined twice: the later one is used.
         mutating func duplicate(_ id: String, _ what: String, replacing owner: String, at offset: Int) {
             if let first = seen[id] {
@@ -266,6 +345,7 @@ enum AndroidStringsReader {
                 let keep = owners.indices.filter { owners[$0] != owner && !owners[$0].hasPrefix(owner + "#") }
                 strings = keep.map { strings[$0] }
                 owners = keep.map { owners[$0] }
+                references.removeAll { $0.owner == owner || $0.owner.hasPrefix(owner + "#") }
                 // The replaced plurals' quantities are no duplicates of the new one's.
                 seen = seen.filter { !$0.key.hasPrefix(owner + "#") }
             }

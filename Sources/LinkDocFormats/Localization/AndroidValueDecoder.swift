@@ -26,8 +26,15 @@ import LinkDocCore
 ///      is kept;
 ///    - an inline tag ends a quoted stretch and a whitespace run (aapt2 resets its
 ///      state at spans); escapes do not continue across it.
-///    In a value with inline tags, a `<` or `&` written as `&lt;`/`&amp;` is kept
-///    as written, so the HTML layer shows it as text rather than markup.
+///    A `<` or `&` written as a reference (`&lt;`, `&amp;`, `&#60;`) is kept as
+///    written, so the HTML layer shows it as text rather than markup, as Android
+///    does (`getString` gives `<not set>`): decoded here, `&lt;not set&gt;` reached
+///    the compiler as the tag `<not set>` and vanished. One exception, in a value
+///    without inline tags: a `&lt;` that begins a tag of the HTML Android's
+///    `Html.fromHtml` reads (`&lt;a href=…&gt;`, `&lt;b&gt;`, `&lt;/a&gt;`,
+///    `&lt;br/&gt;`) is escaped HTML, the usual way to put links in a string that
+///    the app passes to `Html.fromHtml`, and is decoded, so its links and styles are
+///    kept (Wikipedia's app has 61 such strings in one file).
 ///
 /// Literal runs map byte for byte to the file; decoded references and escapes
 /// map to their first byte (`&`, `\`).
@@ -224,8 +231,28 @@ struct AndroidValueDecoder {
     private var escape = Escape.none
     /// A `\uD8xx` waiting for its `\uDCxx`.
     private var highSurrogate: (value: UInt32, at: Int)? = nil
-    private var hasTags = false
     private var apostropheReported = false
+    private var hasTags = false
+
+    /// The elements `Html.fromHtml` reads (Android's `HtmlToSpannedConverter`).
+    static let fromHtmlTags: Set<String> = [
+        "a", "b", "big", "blockquote", "br", "cite", "del", "dfn", "div", "em", "font", "h1", "h2", "h3", "h4", "h5", "h6",
+        "i", "img", "li", "p", "s", "small", "span", "strike", "strong", "sub", "sup", "tt", "u", "ul",
+    ]
+
+    /// Whether the `&lt;` reference at `r` begins an escaped tag that `Html.fromHtml` reads: the
+    /// file's bytes after it are an optional `/`, a known element name, then a space, `/`, `>`
+    /// or `&gt;`.
+    private func beginsEscapedTag(_ r: Range<Int>) -> Bool {
+        var i = r.upperBound
+        if i < b.count, b[i] == UInt8(ascii: "/") { i += 1 }
+        let nameStart = i
+        while i < b.count, i - nameStart <= 10, (b[i] | 0x20 >= 0x61 && b[i] | 0x20 <= 0x7A) || (b[i] >= 0x30 && b[i] <= 0x39) { i += 1 }
+        guard i > nameStart, i < b.count,
+              Self.fromHtmlTags.contains(String(decoding: b[nameStart..<i].map { $0 | 0x20 }, as: UTF8.self)) else { return false }
+        return b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == UInt8(ascii: "/") || b[i] == UInt8(ascii: ">")
+            || b[i...].starts(with: "&gt;".utf8)
+    }
 
     /// Decodes `pieces` (trimmed by the caller when they hold no tag) into `builder`.
     mutating func decode(_ pieces: [Piece]) {
@@ -235,7 +262,7 @@ struct AndroidValueDecoder {
             case .text(let r):
                 text(r)
             case .reference(let scalar?, let r):
-                if hasTags, case .none = escape, scalar == "<" || scalar == "&" {
+                if case .none = escape, scalar == "&" || (scalar == "<" && (hasTags || !beginsEscapedTag(r))) {
                     flushHighSurrogate()
                     lastWasSpace = false
                     builder.appendLiteral(b[r], at: r.lowerBound)  // stays escaped for the HTML layer

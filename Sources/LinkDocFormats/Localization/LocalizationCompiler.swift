@@ -33,12 +33,27 @@ extension Compiler {
             diagnostics += result.diagnostics.map { file.text.place($0, of: string) }
             // A value is always valid UTF-8 here (readers repair bad bytes), so the
             // compiler always gives a document; the fallback only keeps this total.
+            var document = result.document ?? .empty
+            if file.format == .xcstrings { document.dropLinksInCode() }
             compiled.append(CompiledString(key: string.key, language: string.language, variation: string.variation,
-                                           document: result.document ?? .empty))
+                                           document: document))
             if let progress, n & 255 == 255 { progress(n + 1) }
         }
         diagnostics.sort { ($0.location?.offset ?? -1) < ($1.location?.offset ?? -1) }
         return CompiledLocalization(source: file.text.name, sourceLanguage: file.sourceLanguage,
                                     strings: compiled, diagnostics: diagnostics)
+    }
+}
+
+extension Document {
+    /// SwiftUI shows a Markdown code span literally: a URL, address or number inside one is
+    /// not a link there, so none is made here (see `CatalogMarkdown`).
+    mutating func dropLinksInCode() {
+        let code = styles.filter { $0.code == true }.map(\.range.utf8)
+        guard !code.isEmpty else { return }
+        links.removeAll { link in
+            let r = link.range.utf8
+            return code.contains { $0.location < r.location + r.length && r.location < $0.location + $0.length }
+        }
     }
 }

@@ -50,11 +50,15 @@ public struct LocalizationFile: Sendable {
     /// Reads a localization file of the given format. Never throws: every
     /// problem becomes a diagnostic and whatever can be read is kept.
     /// `language` is the language of a `.strings` or Android file (ignored for catalogs).
-    public static func read(_ bytes: [UInt8], name: String, format: Format, language: String) -> LocalizationFile {
+    /// `siblings` gives an Android file's folder set, where `@string/name` references are
+    /// looked up (`AndroidResourceFolder.siblingFiles(of:)` for a file on disk); it is called
+    /// only when the file has a reference it does not resolve itself.
+    public static func read(_ bytes: [UInt8], name: String, format: Format, language: String,
+                            siblings: (() -> [(name: String, bytes: [UInt8])])? = nil) -> LocalizationFile {
         switch format {
         case .strings: StringsFileReader.read(bytes, name: name, language: language)
         case .xcstrings: XCStringsReader.read(bytes, name: name)
-        case .androidStrings: AndroidStringsReader.read(bytes, name: name, language: language)
+        case .androidStrings: AndroidStringsReader.read(bytes, name: name, language: language, siblings: siblings)
         }
     }
 

@@ -14,10 +14,15 @@ import LinkDocCore
 /// (`substitutions.count.plural.other`). Nesting is walked generically, so kinds
 /// that Xcode adds later are kept too.
 ///
-/// A key without any localization stands for itself in the source language, as
-/// at run time: Xcode writes keys extracted from code (`Text("Read the 《Terms》")`)
-/// as `"Read the 《Terms》": {}`. A key that has translations but no source unit
-/// is an identifier (`help_footer`), not text, and gets no source document.
+/// A key without a string unit in the source language stands for itself there, as at
+/// run time (Xcode shows the key when the source language has no value): keys extracted
+/// from code (`Text("Read the 《Terms》")`) are written as `"Read the 《Terms》": {}`, or
+/// with translations only, and keys marked `"shouldTranslate": false` often have no
+/// localization at all. So every key gets a source document: its source unit's value,
+/// or else the key itself.
+///
+/// Values (and keys used as values) are SwiftUI's inline Markdown; `CatalogMarkdown`
+/// turns it into linkdoc markup before compiling.
 enum XCStringsReader {
     static let pluralCategories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
 
@@ -81,7 +86,7 @@ enum XCStringsReader {
             guard node.members != nil else {
                 return problem("key \"\(key.string)\": expected an object, found \(node.kindName)", at: node.offset)
             }
-            var hasLocalizations = false
+            var hasSourceUnit = false
             if let localizations = node.member("localizations") {
                 guard let languages = localizations.members else {
                     return problem("key \"\(key.string)\": \"localizations\" must be an object, found \(localizations.kindName)", at: localizations.offset)
@@ -92,17 +97,24 @@ enum XCStringsReader {
                         problem("key \"\(key.string)\": \"\(tag)\" is not a language tag (letters, digits, '-' and '_')", at: language.key.map.start)
                         continue
                     }
-                    hasLocalizations = true
                     let (stringsBefore, diagnosticsBefore) = (strings.count, diagnostics.count)
                     collect(language.value, key: key.string, language: tag, path: [])
                     if strings.count == stringsBefore && diagnostics.count == diagnosticsBefore {
                         problem("key \"\(key.string)\" (\(tag)): no string unit", at: language.value.offset, .warning)
                     }
+                    if tag == sourceLanguage && strings.count > stringsBefore { hasSourceUnit = true }
                 }
             }
-            if !hasLocalizations, let sourceLanguage {
-                strings.append(LocalizedString(key: key.string, language: sourceLanguage, variation: "", value: key.bytes, map: key.map))
+            if !hasSourceUnit, let sourceLanguage {
+                append(LocalizedString(key: key.string, language: sourceLanguage, variation: "", value: key.bytes, map: key.map))
             }
+        }
+
+        /// A string read from the catalog, its value read as SwiftUI's inline Markdown.
+        mutating func append(_ string: LocalizedString) {
+            var string = string
+            (string.value, string.map) = CatalogMarkdown.markup(string.value, map: string.map)
+            strings.append(string)
         }
 
         /// Collects the string units under a localization, a variation case or a substitution.
@@ -113,8 +125,8 @@ enum XCStringsReader {
             }
             if let unit = node.member("stringUnit") {
                 if case .string(let value)? = unit.member("value") {
-                    strings.append(LocalizedString(key: key, language: language, variation: path.joined(separator: "."),
-                                                   value: value.bytes, map: value.map))
+                    append(LocalizedString(key: key, language: language, variation: path.joined(separator: "."),
+                                           value: value.bytes, map: value.map))
                 } else if let value = unit.member("value") {
                     problem("\(place): \"value\" must be a string, found \(value.kindName)", at: value.offset)
                 } else {

@@ -11,7 +11,8 @@ enum CompileLocalization {
     static func compile(_ bytes: [UInt8], name: String, format: LocalizationFile.Format, language: String?,
                         compiler: Compiler, reporter: DiagnosticPrinter, progress: ProgressLine) -> CompiledLocalization {
         let file = LocalizationFile.read(bytes, name: name, format: format,
-                                         language: language ?? LocalizationFile.language(forPath: name))
+                                         language: language ?? LocalizationFile.language(forPath: name),
+                                         siblings: name == "<stdin>" ? nil : { AndroidResourceFolder.siblingFiles(of: name) })
         let compiled = compiler.compile(file) { done in progress.update(done: done, errors: 0) }
         progress.finish(done: compiled.strings.count, errors: compiled.diagnostics.filter { $0.severity == .error }.count)
         reporter.print(compiled.diagnostics)

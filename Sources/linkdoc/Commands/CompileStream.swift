@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation  // NSLock, NSCondition
+import Foundation  // NSLock, NSCondition, ProcessInfo
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,6 +32,23 @@ import LinkDocFormats
 enum CompileStream {
     static let windowBytes = 1 << 20
     static let maxRecordBytes = 64 << 20
+
+    /// The window and record sizes. Tests and the stream fuzz harness (Tests/Fuzz/stream) shrink
+    /// them through `LINKDOC_NDJSON_WINDOW_BYTES` and `LINKDOC_NDJSON_MAX_RECORD_BYTES`, so that
+    /// records straddle windows, parts and reads, and the too-long path runs, with small inputs;
+    /// the output must not depend on them.
+    struct Sizes {
+        var windowBytes = CompileStream.windowBytes
+        var maxRecordBytes = CompileStream.maxRecordBytes
+
+        static func fromEnvironment() -> Sizes {
+            var sizes = Sizes()
+            let environment = ProcessInfo.processInfo.environment
+            if let value = environment["LINKDOC_NDJSON_WINDOW_BYTES"].flatMap(Int.init), value >= 1 { sizes.windowBytes = value }
+            if let value = environment["LINKDOC_NDJSON_MAX_RECORD_BYTES"].flatMap(Int.init), value >= 1 { sizes.maxRecordBytes = value }
+            return sizes
+        }
+    }
     /// Parts of a window per worker.
     static let partsPerJob = 32
 
@@ -96,8 +113,11 @@ enum CompileStream {
         private let lock = NSLock()
         private let compiled = DispatchSemaphore(value: 0)
 
-        init(_ window: LineWindowReader.Window, parts count: Int) {
+        let sizes: Sizes
+
+        init(_ window: LineWindowReader.Window, parts count: Int, sizes: Sizes) {
             self.window = window
+            self.sizes = sizes
             parts = (0..<count).map { _ in Part() }
             bounds = Self.split(window, into: count)
             remaining = count
@@ -135,22 +155,32 @@ enum CompileStream {
             return bounds
         }
 
+        /// The window bytes a part's lines are sliced from: from the first line's start to the
+        /// last line's end. Empty lines count too (an empty range still has a position): were they
+        /// skipped, an empty line before the first record or after the last one would lie outside
+        /// the part's copy, and its slice would start before the copy (issue 16's `Negative Array
+        /// index`) or after its end.
+        static func byteSpan(of lines: ArraySlice<LineWindowReader.Line>) -> Range<Int> {
+            var lower: Int? = nil, upper = 0
+            for line in lines {
+                guard case .bytes(let r) = line else { continue }
+                if lower == nil { lower = r.lowerBound }
+                upper = r.upperBound
+            }
+            guard let lower else { return 0..<0 }
+            return lower..<upper
+        }
+
         func compile(part k: Int, with worker: Worker) {
             let lines = bounds[k], window = window
             guard !lines.isEmpty else { return }
             // The bytes the records are sliced from, and the window offset of their first byte.
             var bytes = window.bytes, base = 0
             if worker.hasPeers {
-                // The part's bytes: from the first kept line's start to the last kept line's end.
-                var byteRange = 0..<0
-                for index in lines {
-                    if case .bytes(let r) = window.lines[index] {
-                        byteRange = byteRange.isEmpty ? r : byteRange.lowerBound..<r.upperBound
-                    }
-                }
+                let byteRange = Self.byteSpan(of: window.lines[lines])
                 // A part larger than a window is a huge record, whose compile dwarfs the retains
                 // of the window's buffer: it is read in place rather than held twice in memory.
-                if byteRange.count <= CompileStream.windowBytes {
+                if byteRange.count <= sizes.windowBytes {
                     worker.partBytes.removeAll(keepingCapacity: true)
                     worker.partBytes.append(contentsOf: window.bytes[byteRange])
                     bytes = worker.partBytes
@@ -168,7 +198,7 @@ enum CompileStream {
                     let line = bytes[(range.lowerBound - base)..<(range.upperBound - base)]
                     if stream.process(line: line, lineNumber: number, into: &output) { errors += 1 }
                 case .tooLong:
-                    stream.tooLong(lineNumber: number, limit: CompileStream.maxRecordBytes, into: &output)
+                    stream.tooLong(lineNumber: number, limit: sizes.maxRecordBytes, into: &output)
                     errors += 1
                 }
             }
@@ -219,7 +249,8 @@ enum CompileStream {
         }
     }
 
-    static func run(compiler: Compiler, jobs: Int, includeInfo: Bool, progress: ProgressLine) throws -> ExitStatus {
+    static func run(compiler: Compiler, jobs: Int, includeInfo: Bool, progress: ProgressLine,
+                    sizes: Sizes = .fromEnvironment()) throws -> ExitStatus {
         let pool = WorkerPool(count: jobs)
         defer { pool.shutdown() }
         // Each worker makes its own state on its own thread, so that it comes from that thread's
@@ -240,7 +271,7 @@ enum CompileStream {
             queue.close()
             pool.wait()
         }
-        var reader = LineWindowReader(fd: STDIN_FILENO, windowBytes: windowBytes, maxLineBytes: maxRecordBytes)
+        var reader = LineWindowReader(fd: STDIN_FILENO, windowBytes: sizes.windowBytes, maxLineBytes: sizes.maxRecordBytes)
         // The batch queued before the one being read: written once compiled.
         var pending: Batch? = nil
         var done = 0, errors = 0
@@ -251,7 +282,7 @@ enum CompileStream {
             } catch {
                 throw UsageError(message: "cannot read standard input: \(error)", suggestHelp: false)
             }
-            let batch = next.map { Batch($0, parts: jobs == 1 ? 1 : jobs * partsPerJob) }
+            let batch = next.map { Batch($0, parts: jobs == 1 ? 1 : jobs * partsPerJob, sizes: sizes) }
             if let batch { queue.push(batch) }
             if let finished = pending {
                 finished.waitUntilCompiled()

@@ -6,8 +6,10 @@ import Darwin
 
 /// Reads a stream of lines in windows: a run of whole lines of about
 /// `windowBytes`, read in chunks, so that memory stays bounded however long the
-/// stream is. A line longer than `maxLineBytes` is not kept: it is reported as
-/// too long (and the reader skips to its end without storing it).
+/// stream is. A line longer than `maxLineBytes` (line break and a trailing CR
+/// excluded) is not kept: it is reported as too long (and the reader skips to its
+/// end without storing it). Which lines are too long depends on their lengths only,
+/// never on how the reads happened to cut the stream.
 struct LineWindowReader {
     /// One line of a window: a byte range in `Window.bytes` (line break and a
     /// trailing CR excluded), or a line that was too long to keep.
@@ -23,7 +25,9 @@ struct LineWindowReader {
     let fd: Int32
     let windowBytes: Int
     let maxLineBytes: Int
-    static let chunkBytes = 1 << 16
+    /// The most bytes one `read` asks for: 64 KiB, or the window when it is smaller (tests
+    /// shrink the window so that lines straddle windows and reads).
+    let chunkBytes: Int
 
     private var carry: [UInt8] = []
     private var atEnd = false
@@ -35,13 +39,14 @@ struct LineWindowReader {
         self.fd = fd
         self.windowBytes = windowBytes
         self.maxLineBytes = maxLineBytes
+        chunkBytes = min(1 << 16, max(1, windowBytes))
     }
 
     /// The next window, or nil at the end of the stream.
     mutating func next() throws -> Window? {
         var buffer = carry
         carry = []
-        buffer.reserveCapacity(windowBytes + Self.chunkBytes)
+        buffer.reserveCapacity(windowBytes + chunkBytes)
         var lines: [Line] = []
         var lineStart = 0
         var scanFrom = 0
@@ -51,19 +56,19 @@ struct LineWindowReader {
                 if discarding {
                     discarding = false
                 } else {
-                    var end = newline
-                    if end > lineStart && buffer[end - 1] == 0x0D { end -= 1 }
-                    lines.append(.bytes(lineStart..<end))
+                    lines.append(line(lineStart..<newline, in: buffer))
                 }
                 lineStart = newline + 1
                 scanFrom = lineStart
             }
             scanFrom = buffer.count
-            // A partial line that is already too long is dropped as it arrives.
+            // A partial line that is already too long is dropped as it arrives. Only once it is
+            // longer than the limit plus one byte: its last byte may be the CR of a CRLF, which does
+            // not count (a line of exactly the limit may have arrived without its LF).
             if discarding {
                 buffer.removeSubrange(lineStart...)
                 scanFrom = lineStart
-            } else if buffer.count - lineStart > maxLineBytes {
+            } else if buffer.count - lineStart > maxLineBytes + 1 {
                 lines.append(.tooLong)
                 discarding = true
                 buffer.removeSubrange(lineStart...)
@@ -75,15 +80,23 @@ struct LineWindowReader {
             }
             if atEnd {
                 if lineStart < buffer.count && !discarding {
-                    var end = buffer.count
-                    if buffer[end - 1] == 0x0D { end -= 1 }
-                    lines.append(.bytes(lineStart..<end))
+                    lines.append(line(lineStart..<buffer.count, in: buffer))
                 }
                 discarding = false
                 return lines.isEmpty ? nil : window(buffer, lines)
             }
             try readChunk(into: &buffer)
         }
+    }
+
+    /// A complete line (its LF excluded): its bytes without a trailing CR, or too long. A complete
+    /// line is judged by its length too, not only a partial one: a line whose LF came in the same
+    /// read as the bytes that took it past the limit would otherwise be kept, and whether it is
+    /// would depend on where the reads cut the stream.
+    private func line(_ range: Range<Int>, in buffer: [UInt8]) -> Line {
+        var end = range.upperBound
+        if end > range.lowerBound && buffer[end - 1] == 0x0D { end -= 1 }
+        return end - range.lowerBound > maxLineBytes ? .tooLong : .bytes(range.lowerBound..<end)
     }
 
     /// The first LF at or after `start`: `memchr`, as the generic search over a slice costs
@@ -103,9 +116,9 @@ struct LineWindowReader {
 
     private mutating func readChunk(into buffer: inout [UInt8]) throws {
         let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: Self.chunkBytes))
+        buffer.append(contentsOf: repeatElement(0, count: chunkBytes))
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, Self.chunkBytes) }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunkBytes) }
             if n < 0 {
                 if errno == EINTR { continue }
                 buffer.removeSubrange(old...)

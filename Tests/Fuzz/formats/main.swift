@@ -32,5 +32,10 @@ public func fuzzFormats(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if location.line < 1 || location.column < 1 { fatalError("diagnostic at \(location): \(d.message)") }
     }
     if compiled.strings.count != file.strings.count { fatalError("a string was lost in compiling") }
+    // Every catalog key has a source-language document (its unit's value, or the key itself).
+    if format == .xcstrings, let source = file.sourceLanguage {
+        let sourced = Set(file.strings.lazy.filter { $0.language == source }.map(\.key))
+        if let lost = file.strings.first(where: { !sourced.contains($0.key) }) { fatalError("key \(lost.key) has no source document") }
+    }
     return 0
 }
