@@ -32,8 +32,7 @@ struct LinkDocPlugin: BuildToolPlugin {
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        // `directoryURL` needs tools version 6.1; the package is 6.0.
-        let directory = URL(fileURLWithPath: target.directory.string)
+        let directory = target.directoryURL
         let configURL = directory.appendingPathComponent("linkdoc-plugin.json")
         var configuration = Configuration()
         if FileManager.default.fileExists(atPath: configURL.path) {

@@ -121,10 +121,8 @@ final class PeerTally {
             failures.append("\(key.section) \(PeerDifferences.literal(key.input)): listed but not in the suite; remove it")
         }
         if let path = ProcessInfo.processInfo.environment["LINKDOC_PEER_DUMP"], !dump.isEmpty,
-           let handle = FileHandle(forWritingAtPath: path) ?? {
-               FileManager.default.createFile(atPath: path, contents: nil)
-               return FileHandle(forWritingAtPath: path)
-           }() {
+           let handle = FileHandle(forWritingAtPath: path)
+               ?? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil) {
             handle.seekToEndOfFile()
             handle.write(Data((dump.joined(separator: "\n") + "\n").utf8))
             handle.closeFile()

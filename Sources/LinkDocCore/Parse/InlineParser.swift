@@ -654,7 +654,7 @@ struct InlineParser {
             && !CharClass.isCJKPunctuation(c)
     }
 
-    private func email(at at: Int, limit: Int) -> LinkSyntax? {
+    private func email(at: Int, limit: Int) -> LinkSyntax? {
         // The local part lies in text not emitted yet; RFC 5321 caps it at 64 bytes. It is CJK letters
         // (`客服@`) or has none (`smiley☺@`): `联系privacy@` starts at `privacy`.
         var start = at

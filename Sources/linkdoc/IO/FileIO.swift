@@ -62,7 +62,7 @@ enum FileIO {
         var template = Array("\(directory.isEmpty ? "/" : directory)/.\(base).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw Failure(path: path, reason: "cannot create a temporary file: \(errnoText())") }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var succeeded = false
         defer {
             if !succeeded { unlink(temporary) }
