@@ -4,15 +4,15 @@
 Usage: validate_bundles.py BUNDLE.json…   Prints 'bundle schema: N passed, M failed'.
 """
 import json, pathlib, sys
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
+from schema_support import jsonschema, validator as make_validator
+
+Draft202012Validator = jsonschema().Draft202012Validator
 
 grammar = pathlib.Path(__file__).resolve().parent.parent / "Grammar"
 document = json.loads((grammar / "document.schema.json").read_text())
 bundle = json.loads((grammar / "bundle.schema.json").read_text())
 Draft202012Validator.check_schema(bundle)
-registry = Registry().with_resource(document["$id"], Resource.from_contents(document))
-validator = Draft202012Validator(bundle, registry=registry)
+validator = make_validator(Draft202012Validator, bundle, [document])
 
 passed = failed = 0
 for path in sys.argv[1:]:

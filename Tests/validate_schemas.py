@@ -5,7 +5,9 @@ Usage: validate_schemas.py DOCUMENTS.ndjson MANIFEST.json…
 Each line of DOCUMENTS.ndjson is a link document. Prints 'schema: N passed, M failed'.
 """
 import json, pathlib, sys
-from jsonschema import Draft202012Validator
+from schema_support import jsonschema
+
+Draft202012Validator = jsonschema().Draft202012Validator
 
 grammar = pathlib.Path(__file__).resolve().parent.parent / "Grammar"
 documents = Draft202012Validator(json.loads((grammar / "document.schema.json").read_text()))

@@ -17,7 +17,7 @@ final class PeerConformanceTests: XCTestCase {
     // MARK: twitter-text
 
     func testTwitterTextExtract() throws {
-        guard let text = try PeerData.text("twitter-text/extract.yml", suite: "twitter-text") else { return }
+        let text = try PeerData.text("twitter-text/extract.yml", suite: "twitter-text")
         let tally = try PeerTally(suite: "twitter-text")
         for (section, cases) in try TwitterYAML.parse(text) {
             for c in cases {
@@ -69,7 +69,7 @@ final class PeerConformanceTests: XCTestCase {
     /// linkdoc's mentions and URLs. Hashtags, lists, cashtags and the JSON entity sections render
     /// Twitter's own entities and are not run.
     private func runTwitterAutolink(into tally: PeerTally) throws {
-        guard let text = try PeerData.text("twitter-text/autolink.yml", suite: "twitter-text autolink") else { return }
+        let text = try PeerData.text("twitter-text/autolink.yml", suite: "twitter-text autolink")
         for (section, cases) in try TwitterYAML.parse(text) where section == "usernames" || section == "urls" {
             for c in cases {
                 guard let input = c["text"]?.string, let html = c["expected"]?.string else { continue }
@@ -87,7 +87,7 @@ final class PeerConformanceTests: XCTestCase {
     /// validate.yml `urls`: a valid URL is one link over the whole text; `urls_without_protocol` likewise.
     /// The tweet, username, list and hashtag validity sections and the weighted counter are tweet rules.
     private func runTwitterValidate(into tally: PeerTally) throws {
-        guard let text = try PeerData.text("twitter-text/validate.yml", suite: "twitter-text validate") else { return }
+        let text = try PeerData.text("twitter-text/validate.yml", suite: "twitter-text validate")
         for (section, cases) in try TwitterYAML.parse(text) where section == "urls" || section == "urls_without_protocol" {
             for c in cases {
                 guard let input = c["text"]?.string, case .bool(let valid)? = c["expected"] else { continue }
@@ -139,8 +139,8 @@ final class PeerConformanceTests: XCTestCase {
     /// links.txt: a line, then the expected first link's text on the next line (or the line itself);
     /// not_links.txt: lines with no link. `%` lines are comments (test.mjs).
     func testLinkifyIt() throws {
-        guard let links = try PeerData.text("linkify-it/links.txt", suite: "linkify-it"),
-              let notLinks = try PeerData.text("linkify-it/not_links.txt", suite: "linkify-it") else { return }
+        let links = try PeerData.text("linkify-it/links.txt", suite: "linkify-it")
+        let notLinks = try PeerData.text("linkify-it/not_links.txt", suite: "linkify-it")
         let tally = try PeerTally(suite: "linkify-it")
         let lines = links.components(separatedBy: "\n").map { $0.hasPrefix("%") ? "" : $0 }
         var i = 0
@@ -170,8 +170,8 @@ final class PeerConformanceTests: XCTestCase {
     /// The autolink examples: the texts that the expected HTML links, in order, against linkdoc's URLs
     /// and emails, paragraph by paragraph where the paragraphs pair up. `<IGNORE>`: must only compile.
     func testCmarkGFMAutolinks() throws {
-        guard let spec = try PeerData.text("cmark-gfm/spec-autolinks-extension.txt", suite: "cmark-gfm"),
-              let extensions = try PeerData.text("cmark-gfm/extensions-autolinks.txt", suite: "cmark-gfm") else { return }
+        let spec = try PeerData.text("cmark-gfm/spec-autolinks-extension.txt", suite: "cmark-gfm")
+        let extensions = try PeerData.text("cmark-gfm/extensions-autolinks.txt", suite: "cmark-gfm")
         let tally = try PeerTally(suite: "cmark-gfm")
         for (section, text) in [("spec", spec), ("extensions", extensions)] {
             for (input, html) in Self.examples(text) {
@@ -214,7 +214,7 @@ final class PeerConformanceTests: XCTestCase {
     /// patterns_cases.json, the web URL and email cases (the phone cases are the phone suites'):
     /// expected true means one link over the whole input, false that none covers it.
     func testAOSPPatterns() throws {
-        guard let url = PeerData.file("aosp/patterns_cases.json", suite: "aosp") else { return }
+        let url = try PeerData.file("aosp/patterns_cases.json", suite: "aosp")
         struct File: Decodable { let cases: [Case] }
         struct Case: Decodable {
             let test: String, pattern: String, input: String

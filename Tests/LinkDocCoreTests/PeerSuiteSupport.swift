@@ -8,25 +8,25 @@ import XCTest
 // difference not listed, and a reader for twitter-text's YAML.
 //
 // The peers' files are read from ../shared/conformance/peers/ at run time and never copied into the
-// repository (their licences are theirs). Where that folder is absent, a suite says by name that it
-// did not run, and does not fail.
+// repository (their licences are theirs). Where a file is absent, the suite that needs it throws an
+// XCTSkip naming the suite, the missing path and where the data comes from (counted as skipped, not failed).
 
 enum PeerData {
     static let root = SpecFile.packageRoot.appendingPathComponent("../shared/conformance/peers").standardized
 
-    /// The path of a peer's file, or nil (after saying which suite did not run) when it is absent.
-    static func file(_ relativePath: String, suite: String) -> URL? {
+    /// The path of a peer's file, or an XCTSkip saying which suite did not run and why.
+    static func file(_ relativePath: String, suite: String) throws -> URL {
         let url = root.appendingPathComponent(relativePath)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            print("peer suite \(suite): NOT RUN, \(url.path) is absent (the shared conformance checkout next to the package)")
-            return nil
+            throw XCTSkip("peer suite \(suite): did not run: \(url.path) is missing. It comes from the peer's own "
+                + "repository (README: Conformance data names each source and commit); put it in "
+                + "../shared/conformance/peers/ next to the package")
         }
         return url
     }
 
-    static func text(_ relativePath: String, suite: String) throws -> String? {
-        guard let url = file(relativePath, suite: suite) else { return nil }
-        return try String(contentsOf: url, encoding: .utf8)
+    static func text(_ relativePath: String, suite: String) throws -> String {
+        try String(contentsOf: try file(relativePath, suite: suite), encoding: .utf8)
     }
 }
 

@@ -15,14 +15,6 @@ import LinkDocModel
 import XCTest
 
 final class PhoneConformanceTests: XCTestCase {
-    /// A peer's data file, or an XCTSkip naming the suite that cannot run without it.
-    private func peerFile(_ path: String, suite: String) throws -> URL {
-        guard let file = PeerData.file(path, suite: suite) else {
-            throw XCTSkip("\(suite): did not run: \(PeerData.root.appendingPathComponent(path).path) is missing")
-        }
-        return file
-    }
-
     /// The phone links linkdoc finds in `text`, with no manifest (every detector on).
     private func phones(in text: String) -> [Link] {
         let result = Compiler().compile(text, name: "<peer>")
@@ -54,7 +46,7 @@ final class PhoneConformanceTests: XCTestCase {
     /// STRICT_GROUPING and EXACT_GROUPING strings are one number each (the whole string).
     func testLibphonenumberMatcherCases() throws {
         let suite = "libphonenumber-matcher"
-        let text = try String(contentsOf: try peerFile("libphonenumber/PhoneNumberMatcherTest-cases.java.txt", suite: suite), encoding: .utf8)
+        let text = try String(contentsOf: try PeerData.file("libphonenumber/PhoneNumberMatcherTest-cases.java.txt", suite: suite), encoding: .utf8)
         let numberFound = ["VALID_CASES": true, "STRICT_GROUPING_CASES": true, "EXACT_GROUPING_CASES": true,
                            "IMPOSSIBLE_CASES": false, "POSSIBLE_ONLY_CASES": false]
         var outcomes: [(input: String, expected: String, actual: String)] = []
@@ -74,7 +66,7 @@ final class PhoneConformanceTests: XCTestCase {
     /// number, and `digits` is what its tel: link carries.
     func testLibphonenumberCNExamples() throws {
         let suite = "libphonenumber-cn-examples"
-        let data = try Data(contentsOf: try peerFile("libphonenumber/cn_example_numbers.json", suite: suite))
+        let data = try Data(contentsOf: try PeerData.file("libphonenumber/cn_example_numbers.json", suite: suite))
         let cases = try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["cases"] as? [[String: String]])
         XCTAssertGreaterThan(cases.count, 0)
         let outcomes = cases.compactMap { c -> (input: String, expected: String, actual: String)? in
@@ -91,7 +83,7 @@ final class PhoneConformanceTests: XCTestCase {
     /// number (or, when false, not to be one); `find` cases need a number in the sentence.
     func testAOSPPhonePattern() throws {
         let suite = "aosp-phone"
-        let data = try Data(contentsOf: try peerFile("aosp/patterns_cases.json", suite: suite))
+        let data = try Data(contentsOf: try PeerData.file("aosp/patterns_cases.json", suite: suite))
         let cases = try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["cases"] as? [[String: Any]])
         var outcomes: [(input: String, expected: String, actual: String)] = []
         for c in cases where c["pattern"] as? String == "PHONE" {

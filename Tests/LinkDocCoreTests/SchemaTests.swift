@@ -44,7 +44,7 @@ final class SchemaTests: XCTestCase {
         process.waitUntilExit()
         print(text, terminator: "")
         XCTAssertEqual(process.terminationStatus, 0,
-                       "schema validation failed (it needs python3 with jsonschema: pip install jsonschema):\n\(text)")
+                       "schema validation failed (Tests/validate_schemas.py needs python3 with jsonschema; its output says how to install what is missing):\n\(text)")
         XCTAssert(text.contains("schema: \(count + manifests.count) passed, 0 failed"), text)
     }
 }

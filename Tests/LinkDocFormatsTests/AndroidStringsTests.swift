@@ -194,7 +194,7 @@ final class AndroidStringsTests: XCTestCase {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "bundle schema validation failed (needs python3 with jsonschema):\n\(text)")
+        XCTAssertEqual(process.terminationStatus, 0, "bundle schema validation failed (Tests/validate_bundles.py needs python3 with jsonschema; its output says how to install what is missing):\n\(text)")
         XCTAssert(text.contains("bundle schema: \(paths.count) passed, 0 failed"), text)
     }
 }

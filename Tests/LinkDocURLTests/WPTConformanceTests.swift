@@ -20,8 +20,10 @@ func wptData(_ name: String) throws -> [Any] {
     let dir = packageRoot.appendingPathComponent("../shared/conformance/wpt-url").standardized
     let file = dir.appendingPathComponent(name)
     guard FileManager.default.fileExists(atPath: file.path) else {
-        XCTFail("WPT URL test data missing: \(file.path) (expected the shared conformance checkout next to the package)")
-        throw CocoaError(.fileNoSuchFile)
+        // A clone without ../shared: the suite did not run, and says so (counted as skipped, not failed).
+        throw XCTSkip("WPT URL conformance (\(name)): did not run: \(file.path) is missing. It is web-platform-tests' "
+            + "url/resources/\(name) as ada-url/ada vendors it (tests/wpt/ at commit 308110b26b32d12db492d460a41e57932366269d); "
+            + "put it in ../shared/conformance/wpt-url/ next to the package (README: Conformance data)")
     }
     let data = replacingLoneSurrogateEscapes(try String(contentsOf: file, encoding: .utf8))
     guard let array = try JSONSerialization.jsonObject(with: data) as? [Any] else {

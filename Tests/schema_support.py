@@ -1,0 +1,41 @@
+"""What the schema checks (validate_schemas.py, validate_bundles.py, validate_sarif.py) share:
+jsonschema, imported with the exact install command for this platform when it is missing, and
+validators for schemas that refer to others by $id, with jsonschema 4.18+ (`referencing`) or older
+ones (Debian 12's python3-jsonschema is 4.10, which has RefResolver and no `referencing`).
+"""
+import sys
+
+
+def install_command():
+    """The command that installs jsonschema here: the distribution's package on Debian/Ubuntu
+    (whose system Python refuses pip, PEP 668), pip elsewhere."""
+    try:
+        with open("/etc/os-release", encoding="utf-8") as f:
+            fields = dict(line.rstrip("\n").split("=", 1) for line in f if "=" in line)
+    except OSError:
+        fields = {}
+    ids = (fields.get("ID", "") + " " + fields.get("ID_LIKE", "")).replace('"', "").split()
+    if "debian" in ids or "ubuntu" in ids:
+        return "apt-get install python3-jsonschema"
+    return "pip install jsonschema"
+
+
+def jsonschema():
+    try:
+        import jsonschema as module
+    except ImportError:
+        print("Python's jsonschema is not installed (%s); install it with: %s" % (sys.executable, install_command()))
+        sys.exit(3)
+    return module
+
+
+def validator(cls, schema, others=()):
+    """A `cls` validator for `schema`, with the schemas `others` reachable by their $id."""
+    try:
+        from referencing import Registry, Resource
+    except ImportError:
+        from jsonschema import RefResolver
+        store = {other["$id"]: other for other in others}
+        return cls(schema, resolver=RefResolver.from_schema(schema, store=store))
+    registry = Registry().with_resources((other["$id"], Resource.from_contents(other)) for other in others)
+    return cls(schema, registry=registry)
