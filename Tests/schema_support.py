@@ -7,8 +7,11 @@ import sys
 
 
 def install_command():
-    """The command that installs jsonschema here: the distribution's package on Debian/Ubuntu
-    (whose system Python refuses pip, PEP 668), pip elsewhere."""
+    """The command that installs jsonschema for this Python: the distribution's package for
+    Debian's or Ubuntu's own Python (which refuses pip, PEP 668), pip elsewhere (other systems,
+    or a Python of one's own, such as pyenv's or a virtual environment's)."""
+    if sys.prefix != "/usr":
+        return "pip install jsonschema"
     try:
         with open("/etc/os-release", encoding="utf-8") as f:
             fields = dict(line.rstrip("\n").split("=", 1) for line in f if "=" in line)
