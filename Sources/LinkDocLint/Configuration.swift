@@ -40,8 +40,15 @@ public struct LintConfiguration: Sendable {
     }
 
     public static func load(path: String) throws(LintConfigurationError) -> LintConfiguration {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw LintConfigurationError(message: "the configuration \(path) does not exist")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LintConfigurationError(message: "\(path): cannot read the file")
+        }
+        if let syntax = JSONSyntaxError.find(in: data) {
+            let place = syntax.location.map { "\(path):\($0.line):\($0.column)" } ?? path
+            throw LintConfigurationError(message: "\(place): invalid configuration: not valid JSON (\(syntax.reason))")
         }
         do {
             return try parse(data, path: path)

@@ -25,9 +25,16 @@ enum CompileCommand {
                                             typeName: arguments.value("--swift-type") ?? "LinkDocStrings")
         }
 
-        let manifest = try loadManifest(arguments.value("--manifest", "-m"), inputs: inputs)
+        let found = try loadManifest(arguments.value("--manifest", "-m"), inputs: inputs)
+        let manifest = found.manifest
         let compiler = Compiler(manifest: manifest)
-        let reporter = DiagnosticPrinter(showInfo: arguments.flag("--verbose"), quiet: arguments.flag("--quiet", "-q"))
+        let verbose = arguments.flag("--verbose")
+        if verbose {
+            StandardStreams.writeError("linkdoc: note: " + (found.path.map { "using the manifest \($0)" } ?? found.missingNote) + "\n")
+        }
+        // Without a manifest every agreement is unknown: say why once, where the first such warning is.
+        let reporter = DiagnosticPrinter(showInfo: verbose, quiet: arguments.flag("--quiet", "-q"),
+                                         missingManifestNote: found.path == nil && !verbose ? found.missingNote : nil)
         reporter.print(manifest.warnings)
         let progressWanted = ProgressLine.wanted(quiet: arguments.flag("--quiet", "-q"))
 
@@ -129,21 +136,49 @@ enum CompileCommand {
 
     /// `--manifest`, or else `linkdoc.json` in the first input's folder or a parent
     /// (the working directory for standard input). No manifest is fine: nothing
-    /// is then known about agreements or mentions.
-    static func loadManifest(_ explicit: String?, inputs: [String]) throws -> Manifest {
-        let path: String?
-        if let explicit {
-            path = explicit
-        } else {
-            let first = inputs.first { $0 != "-" }
-            let directory = first.map { ($0 as NSString).deletingLastPathComponent } ?? "."
-            path = Manifest.discover(startingAt: directory.isEmpty ? "." : directory)
+    /// is then known about agreements or mentions, and `missingNote` says where it looked.
+    static func loadManifest(_ explicit: String?, inputs: [String]) throws -> ManifestFinder.Found {
+        if let explicit { return .init(manifest: try ManifestFinder.load(explicit, namedBy: "--manifest"), path: explicit, searched: nil) }
+        let first = inputs.first { $0 != "-" }
+        return try ManifestFinder.find(forInput: first ?? "-")
+    }
+}
+
+/// Finding and loading manifests, the same for `compile` and `lint`.
+enum ManifestFinder {
+    struct Found {
+        var manifest: Manifest
+        /// The manifest's file; nil when none was found.
+        var path: String?
+        /// The folder whose parents were searched, when no manifest was given.
+        var searched: String?
+
+        /// Where linkdoc looked for a manifest and how to pass one.
+        var missingNote: String { ManifestFinder.missingNote(searched: searched ?? ".") }
+    }
+
+    static func missingNote(searched: String) -> String {
+        let absolute = URL(fileURLWithPath: searched, isDirectory: true).standardizedFileURL.path
+        return "no manifest found (looked for linkdoc.json in \(absolute) and its parents), so no agreement or mention is known; pass one with --manifest FILE"
+    }
+
+    /// `linkdoc.json` in the folder of `input` (the working directory for standard input) or a parent.
+    static func find(forInput input: String) throws -> Found {
+        let folder = input == "-" ? "." : (input as NSString).deletingLastPathComponent
+        let directory = folder.isEmpty ? "." : folder
+        guard let path = Manifest.discover(startingAt: directory) else { return Found(manifest: .empty, path: nil, searched: directory) }
+        return Found(manifest: try load(path, namedBy: nil), path: path, searched: directory)
+    }
+
+    /// Loads `path`; `namedBy` says who named it (`--manifest`, a configuration file), for a path that does not exist.
+    static func load(_ path: String, namedBy: String?) throws -> Manifest {
+        if let namedBy, !FileManager.default.fileExists(atPath: path) {
+            throw UsageError(message: "the manifest \(path) (from \(namedBy)) does not exist", suggestHelp: false)
         }
-        guard let path else { return .empty }
         do {
             return try Manifest.load(path: path)
         } catch {
-            throw UsageError(message: "\(error.file): invalid manifest: \(error.message)", suggestHelp: false)
+            throw UsageError(message: "\(error.place): invalid manifest: \(error.message)", suggestHelp: false)
         }
     }
 }
@@ -152,12 +187,21 @@ enum CompileCommand {
 struct DiagnosticPrinter {
     var showInfo = false
     var quiet = false
+    /// Printed once, after the first unknown-agreement warning: no manifest was found.
+    var missingManifestNote: String? = nil
+
+    private final class Once: @unchecked Sendable { var done = false }
+    private let noted = Once()
 
     func print(_ diagnostics: [Diagnostic]) {
         for d in diagnostics {
             if d.severity == .info && !showInfo { continue }
             if quiet && d.severity != .error { continue }
             StandardStreams.writeError(DiagnosticFormatter.format(d) + "\n")
+            if let note = missingManifestNote, d.ruleID == RuleID.unknownAgreement, !noted.done {
+                noted.done = true
+                StandardStreams.writeError("linkdoc: note: \(note)\n")
+            }
         }
     }
 }

@@ -37,7 +37,9 @@ enum LintCommand {
         let configuration = try loadConfiguration(arguments.value("--config"), paths: paths)
         let linter: Linter
         do { linter = try Linter(configuration: configuration) } catch { throw UsageError(message: error.message, suggestHelp: false) }
-        let manifests = ManifestCache(explicit: arguments.value("--manifest", "-m") ?? configuration.manifestPath)
+        let explicitManifest = arguments.value("--manifest", "-m")
+        let manifests = ManifestCache(explicit: explicitManifest ?? configuration.manifestPath,
+                                      namedBy: explicitManifest != nil ? "--manifest" : configuration.path ?? "the configuration")
 
         var status = ExitStatus.success
         var reports: [LintFileReport] = []
@@ -89,6 +91,10 @@ enum LintCommand {
             StandardStreams.writeOutput(output)
         }
         let severities = reports.flatMap(\.diagnostics).map(\.diagnostic.severity)
+        if let searched = manifests.searchedInVain,
+           reports.contains(where: { $0.diagnostics.contains { $0.diagnostic.ruleID == RuleID.unknownAgreement } }) {
+            StandardStreams.writeError("linkdoc: note: \(ManifestFinder.missingNote(searched: searched))\n")
+        }
         if status == .success && (severities.contains(.error) || (arguments.flag("--strict") && severities.contains(.warning))) {
             status = .inputErrors
         }
@@ -169,22 +175,31 @@ enum LintCommand {
 /// One manifest per folder, found as `compile` finds it, loaded once.
 final class ManifestCache {
     private let explicit: String?
+    private let namedBy: String
     private var loaded: [String: Manifest] = [:]
+    /// The first folder where no manifest was found, for the note after the report.
+    private(set) var searchedInVain: String?
 
-    init(explicit: String?) { self.explicit = explicit }
+    init(explicit: String?, namedBy: String) { self.explicit = explicit; self.namedBy = namedBy }
 
     func manifest(for input: String) throws -> Manifest {
-        let directory = input == "-" ? "." : (input as NSString).deletingLastPathComponent
-        guard let path = explicit ?? Manifest.discover(startingAt: directory.isEmpty ? "." : directory) else { return .empty }
-        if let manifest = loaded[path] { return manifest }
-        do {
-            let manifest = try Manifest.load(path: path)
-            loaded[path] = manifest
-            // Once per manifest file, however many inputs use it.
-            DiagnosticPrinter(quiet: false).print(manifest.warnings)
-            return manifest
-        } catch {
-            throw UsageError(message: "\(error.file): invalid manifest: \(error.message)", suggestHelp: false)
+        let path: String
+        if let explicit {
+            path = explicit
+        } else {
+            let folder = input == "-" ? "." : (input as NSString).deletingLastPathComponent
+            let directory = folder.isEmpty ? "." : folder
+            guard let found = Manifest.discover(startingAt: directory) else {
+                if searchedInVain == nil { searchedInVain = directory }
+                return .empty
+            }
+            path = found
         }
+        if let manifest = loaded[path] { return manifest }
+        let manifest = try ManifestFinder.load(path, namedBy: explicit == nil ? nil : namedBy)
+        loaded[path] = manifest
+        // Once per manifest file, however many inputs use it.
+        DiagnosticPrinter(quiet: false).print(manifest.warnings)
+        return manifest
     }
 }

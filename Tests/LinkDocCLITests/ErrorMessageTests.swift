@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+
+/// Errors that say what to do (issue 17): each message names the problem and the fix.
+final class ErrorMessageTests: XCTestCase {
+    let cli = CLIRunner()
+
+    // MARK: Manifests
+
+    func testNoManifestFoundIsSaidOnceWithWhereItLookedAndHowToPassOne() throws {
+        let dir = try cli.temporaryDirectory()
+        let copy = dir.appendingPathComponent("a.txt")
+        try Data("请阅读《用户协议》和《隐私政策》".utf8).write(to: copy)
+        let r = try cli.run(["compile", copy.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let note = "linkdoc: note: no manifest found (looked for linkdoc.json in \(dir.standardizedFileURL.path) and its parents)"
+        XCTAssertEqual(r.stderr.components(separatedBy: note).count - 1, 1, "once per run:\n\(r.stderr)")
+        XCTAssert(r.stderr.contains("pass one with --manifest FILE\n"), r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "unknown agreement").count - 1, 2, r.stderr)
+
+        let lint = try cli.run(["lint", copy.path])
+        XCTAssert(lint.stderr.contains(note), lint.stderr)
+        XCTAssertEqual(try cli.run(["compile", copy.path, "--manifest", CLIRunner.packageRoot.path + "/Examples/linkdoc.json"])
+            .stderr.contains("no manifest found"), false)
+    }
+
+    func testVerboseSaysWhichManifestIsInUse() throws {
+        let found = try cli.run(["compile", "--verbose", "Examples/privacy-dialog.txt"], in: CLIRunner.packageRoot)
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssert(found.stderr.contains("linkdoc: note: using the manifest \(CLIRunner.packageRoot.standardizedFileURL.path)/Examples/linkdoc.json\n"),
+                  found.stderr)
+        let dir = try cli.temporaryDirectory()
+        let none = try cli.run(["compile", "--verbose"], stdin: Data("《条款》".utf8), in: dir)
+        XCTAssertEqual(none.stderr.components(separatedBy: "no manifest found").count - 1, 1, none.stderr)
+    }
+
+    func testManifestThatDoesNotExistSaysSo() throws {
+        let r = try cli.run(["compile", "--manifest", "/nonexistent/linkdoc.json"], stdin: Data("x".utf8))
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "linkdoc: error: the manifest /nonexistent/linkdoc.json (from --manifest) does not exist\n")
+        let lint = try cli.run(["lint", "--manifest", "/nonexistent/linkdoc.json", "-"], stdin: Data("x".utf8))
+        XCTAssertEqual(lint.status, 2)
+        XCTAssert(lint.stderr.contains("/nonexistent/linkdoc.json (from --manifest) does not exist"), lint.stderr)
+    }
+
+    func testBrokenJSONGivesLineAndColumn() throws {
+        let dir = try cli.temporaryDirectory()
+        let manifest = dir.appendingPathComponent("m.json")
+        try Data("{\n  \"agreements\": {\n    \"条款\" \"https://example.com\"\n  }\n}\n".utf8).write(to: manifest)
+        let r = try cli.run(["compile", "--manifest", manifest.path], stdin: Data("x".utf8))
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "linkdoc: error: \(manifest.path):3:10: invalid manifest: not valid JSON (invalid value)\n")
+        try Data("{\r\n\"agreements\": {".utf8).write(to: manifest)
+        let truncated = try cli.run(["compile", "--manifest", manifest.path], stdin: Data("x".utf8))
+        XCTAssert(truncated.stderr.contains("\(manifest.path):2:16: invalid manifest: not valid JSON (unexpected end of file)"),
+                  truncated.stderr)
+
+        let config = dir.appendingPathComponent(".linkdoc.json")
+        try Data("{\"rules\": {\"duplicate-link\": off}}".utf8).write(to: config)
+        let lint = try cli.run(["lint", "--config", config.path, "-"], stdin: Data("x".utf8))
+        XCTAssertEqual(lint.status, 2)
+        XCTAssert(lint.stderr.contains("\(config.path):1:30: invalid configuration: not valid JSON (invalid value)"), lint.stderr)
+        let missing = try cli.run(["lint", "--config", dir.appendingPathComponent("nope.json").path, "-"], stdin: Data("x".utf8))
+        XCTAssert(missing.stderr.contains("nope.json does not exist"), missing.stderr)
+    }
+}
