@@ -63,4 +63,33 @@ final class ErrorMessageTests: XCTestCase {
         let missing = try cli.run(["lint", "--config", dir.appendingPathComponent("nope.json").path, "-"], stdin: Data("x".utf8))
         XCTAssert(missing.stderr.contains("nope.json does not exist"), missing.stderr)
     }
+
+    // MARK: Inputs compile refuses
+
+    func testDirectoryGivenToCompilePointsAtLint() throws {
+        let r = try cli.run(["compile", "Examples"], in: CLIRunner.packageRoot)
+        XCTAssertEqual(r.status, 2)
+        XCTAssert(r.stderr.hasPrefix("linkdoc: error: Examples: is a directory; compile takes files: run 'linkdoc lint Examples'"), r.stderr)
+        XCTAssert(r.stderr.contains("--split DIR"), r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "one line")
+    }
+
+    func testManifestOrDocumentGivenAsCopyIsRefused() throws {
+        let manifest = try cli.run(["compile", "Examples/linkdoc.json"], in: CLIRunner.packageRoot)
+        XCTAssertEqual(manifest.status, 2)
+        XCTAssertEqual(manifest.stdout, "")
+        XCTAssert(manifest.stderr.contains("Examples/linkdoc.json is a manifest (it has \"agreements\"), not copy; pass it with --manifest Examples/linkdoc.json"),
+                  manifest.stderr)
+
+        let dir = try cli.temporaryDirectory()
+        let document = dir.appendingPathComponent("doc.json")
+        try Data(try cli.run(["compile"], stdin: Data("@小明".utf8)).stdout.utf8).write(to: document)
+        let r = try cli.run(["compile", document.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssert(r.stderr.contains("doc.json is a compiled link document (version, text, links), not copy"), r.stderr)
+
+        let other = dir.appendingPathComponent("copy.json")
+        try Data(#"{"title": "x"}"#.utf8).write(to: other)
+        XCTAssertEqual(try cli.run(["compile", other.path]).status, 0, "other JSON is still copy")
+    }
 }

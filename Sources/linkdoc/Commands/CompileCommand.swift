@@ -62,9 +62,10 @@ enum CompileCommand {
             let bytes: [UInt8]
             do {
                 bytes = input == "-" ? try StandardStreams.readStandardInput() : try FileIO.read(path: input)
+                if let refusal = InputCheck.refusal(of: bytes, path: input) { throw refusal }
             } catch {
-                // A file that cannot be read is an I/O error; the other files still compile.
-                StandardStreams.writeError("linkdoc: error: \(error)\n")
+                // A file that cannot be read (or is not copy) is an I/O error; the other files still compile.
+                StandardStreams.writeError("linkdoc: error: \(InputCheck.explain(error, path: input))\n")
                 status = .usage
                 outputs.append((name, nil, false))
                 continue
@@ -141,6 +142,33 @@ enum CompileCommand {
         if let explicit { return .init(manifest: try ManifestFinder.load(explicit, namedBy: "--manifest"), path: explicit, searched: nil) }
         let first = inputs.first { $0 != "-" }
         return try ManifestFinder.find(forInput: first ?? "-")
+    }
+}
+
+/// Inputs that `compile` refuses, with what to run instead.
+enum InputCheck {
+    struct Refusal: Error, CustomStringConvertible { let description: String }
+
+    /// `error` from reading `path`, with a hint for a folder.
+    static func explain(_ error: Error, path: String) -> String {
+        guard let failure = error as? FileIO.Failure, failure.reason == "is a directory" else { return "\(error)" }
+        return "\(failure); compile takes files: run 'linkdoc lint \(path)' to check every file in a folder, "
+            + "or name a .xcstrings, .strings or strings.xml file to compile it into a bundle (--split DIR for one file per language)"
+    }
+
+    /// A `.json` input that is a manifest or a link document, not copy: compiling it would
+    /// make its JSON the display text.
+    static func refusal(of bytes: [UInt8], path: String) -> Refusal? {
+        guard path.lowercased().hasSuffix(".json"),
+              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
+        let keys = Set(object.keys)
+        if let key = ["agreements", "mentions", "topics", "schemes", "options"].first(where: keys.contains) {
+            return Refusal(description: "\(path) is a manifest (it has \"\(key)\"), not copy; pass it with --manifest \(path) and compile the copy files")
+        }
+        if keys.isSuperset(of: ["version", "text", "links"]) {
+            return Refusal(description: "\(path) is a compiled link document (version, text, links), not copy; compile the copy it was made from")
+        }
+        return nil
     }
 }
 
