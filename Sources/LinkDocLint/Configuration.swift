@@ -82,7 +82,8 @@ public struct LintConfiguration: Sendable {
             guard let rules = rules as? [String: Any] else { throw fail("\"rules\" must be an object") }
             for (id, setting) in rules.sorted(by: { $0.key < $1.key }) {
                 guard let rule = RuleCatalogue.rule(withID: id) else {
-                    throw fail("unknown rule \"\(id)\" (see 'linkdoc rules')")
+                    let hint = Spelling.closest(to: id, among: RuleCatalogue.descriptions.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
+                    throw fail("unknown rule \"\(id)\"\(hint) (see 'linkdoc rules')")
                 }
                 var options: [String: String] = [:]
                 let level: Any?

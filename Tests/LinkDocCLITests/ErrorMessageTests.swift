@@ -93,3 +93,46 @@ final class ErrorMessageTests: XCTestCase {
         XCTAssertEqual(try cli.run(["compile", other.path]).status, 0, "other JSON is still copy")
     }
 }
+
+/// Flags and names that do nothing or are mistyped.
+final class UsageMessageTests: XCTestCase {
+    let cli = CLIRunner()
+
+    func testFlagsThatDoNothingInTheModeAreErrors() throws {
+        let cases: [([String], String)] = [
+            (["compile", "--jobs", "2", "-"], "--jobs applies only to --ndjson (stream mode)"),
+            (["compile", "-j", "2", "-"], "-j applies only to --ndjson"),
+            (["compile", "--ndjson", "--pretty"], "--pretty does nothing with --ndjson"),
+            (["compile", "--swift-type", "S", "-"], "--swift-type goes with --swift-accessors OUT.swift"),
+            (["compile", "--language", "de", "-"], "--language applies only to a .strings or Android strings.xml input"),
+            (["compile", "--swift-accessors", "/tmp/x.swift", "--pretty", "a.txt"], "--pretty does nothing with --swift-accessors"),
+        ]
+        for (arguments, message) in cases {
+            let r = try cli.run(arguments, stdin: Data("x".utf8))
+            XCTAssertEqual(r.status, 2, "\(arguments)")
+            XCTAssert(r.stderr.hasPrefix("linkdoc: error: " + message), "\(arguments): \(r.stderr)")
+            XCTAssertEqual(r.stdout, "")
+        }
+        XCTAssertEqual(try cli.run(["compile", "--ndjson", "--jobs", "2"], stdin: Data(#"{"id":"a","text":"x"}"#.utf8)).status, 0)
+    }
+
+    func testUnknownOptionsCommandsAndRulesGetADidYouMean() throws {
+        let option = try cli.run(["compile", "--pretyy"])
+        XCTAssertEqual(option.status, 2)
+        XCTAssert(option.stderr.hasPrefix("linkdoc: error: unknown option '--pretyy' for 'linkdoc compile'; did you mean '--pretty'?\n"), option.stderr)
+        XCTAssert(try cli.run(["lint", "--stirct"]).stderr.contains("did you mean '--strict'?"))
+        XCTAssert(try cli.run(["compile", "--manfest=x.json"]).stderr.contains("unknown option '--manfest=x.json' for 'linkdoc compile'; did you mean '--manifest'?"))
+        XCTAssertFalse(try cli.run(["compile", "--frobnicate"]).stderr.contains("did you mean"), "no far-fetched guesses")
+        XCTAssert(try cli.run(["complie"]).stderr.contains("unknown command 'complie'; did you mean 'compile'?"))
+
+        let rule = try cli.run(["rules", "duplicate-links"])
+        XCTAssertEqual(rule.status, 2)
+        XCTAssertEqual(rule.stderr, "linkdoc: error: unknown rule 'duplicate-links'; did you mean 'duplicate-link'? Run 'linkdoc rules' for the list.\n")
+        let dir = try cli.temporaryDirectory()
+        let config = dir.appendingPathComponent(".linkdoc.json")
+        try Data(#"{"rules": {"insecure-urls": "off"}}"#.utf8).write(to: config)
+        let lint = try cli.run(["lint", "--config", config.path, "-"], stdin: Data("x".utf8))
+        XCTAssertEqual(lint.status, 2)
+        XCTAssert(lint.stderr.contains(#"unknown rule "insecure-urls"; did you mean "insecure-url"? (see 'linkdoc rules')"#), lint.stderr)
+    }
+}

@@ -20,6 +20,21 @@ enum CompileCommand {
         }
         let inputs = arguments.positional.isEmpty ? ["-"] : arguments.positional
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once") }
+        if arguments.value("--swift-accessors") != nil {
+            try arguments.reject(["--manifest", "-m", "-o", "--output", "--split", "--language", "--jobs", "-j", "--ndjson", "--pretty"],
+                                 "does nothing with --swift-accessors, which writes only the accessors file")
+        } else {
+            try arguments.reject(["--swift-type"], "goes with --swift-accessors OUT.swift")
+        }
+        if !arguments.flag("--ndjson") {
+            try arguments.reject(["--jobs", "-j"], "applies only to --ndjson (stream mode); a file list compiles on one thread")
+        } else {
+            try arguments.reject(["--pretty"], "does nothing with --ndjson, which writes one compact JSON line per record")
+            try arguments.reject(["--language"], "does nothing with --ndjson; a record's \"kind\" says what it is")
+        }
+        if !arguments.flag("--ndjson") && !inputs.contains(where: { [.strings, .androidStrings].contains(LocalizationFile.format(forPath: $0)) }) {
+            try arguments.reject(["--language"], "applies only to a .strings or Android strings.xml input")
+        }
         if let output = arguments.value("--swift-accessors") {
             return try CompileAccessors.run(inputs: arguments.positional, output: output,
                                             typeName: arguments.value("--swift-type") ?? "LinkDocStrings")
