@@ -136,3 +136,11 @@ final class UsageMessageTests: XCTestCase {
         XCTAssert(lint.stderr.contains(#"unknown rule "insecure-urls"; did you mean "insecure-url"? (see 'linkdoc rules')"#), lint.stderr)
     }
 }
+
+final class URLMessageTests: XCTestCase {
+    func testATargetWithoutSchemeSuggestsHTTPS() throws {
+        let r = try CLIRunner().run(["compile"], stdin: Data("[官网](example.com)".utf8))
+        XCTAssertEqual(r.status, 1)
+        XCTAssert(r.stderr.contains("<stdin>:1:6: error: not a valid URL (missing-scheme-non-relative-URL); did you mean https://example.com?"), r.stderr)
+    }
+}
