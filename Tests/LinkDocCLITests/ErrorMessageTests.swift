@@ -144,3 +144,19 @@ final class URLMessageTests: XCTestCase {
         XCTAssert(r.stderr.contains("<stdin>:1:6: error: not a valid URL (missing-scheme-non-relative-URL); did you mean https://example.com?"), r.stderr)
     }
 }
+
+final class LintVerboseTests: XCTestCase {
+    func testLintVerboseSaysWhichConfigurationAndManifestAreInUse() throws {
+        let cli = CLIRunner()
+        let r = try cli.run(["lint", "--verbose", "Examples/flawed"], in: CLIRunner.packageRoot)
+        XCTAssertEqual(r.status, 1)
+        XCTAssert(r.stderr.contains("linkdoc: note: using the configuration \(CLIRunner.packageRoot.standardizedFileURL.path)/Examples/flawed/.linkdoc.json\n"), r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "linkdoc: note: using the manifest ").count - 1, 1, "once per manifest:\n\(r.stderr)")
+
+        let dir = try cli.temporaryDirectory()
+        try Data("《条款》".utf8).write(to: dir.appendingPathComponent("a.txt"))
+        let none = try cli.run(["lint", "--verbose", "a.txt"], in: dir)
+        XCTAssert(none.stderr.contains("no .linkdoc.json found"), none.stderr)
+        XCTAssertEqual(none.stderr.components(separatedBy: "no manifest found").count - 1, 1, none.stderr)
+    }
+}

@@ -20,7 +20,7 @@ enum LintCommand {
 
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
         let arguments = try Arguments(rawArguments, valued: ["--config", "--manifest", "-m", "--reporter", "-r"],
-                                      boolean: ["--strict", "--fix", "--dry-run", "-h", "--help"], command: "lint")
+                                      boolean: ["--strict", "--fix", "--dry-run", "--verbose", "-h", "--help"], command: "lint")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.lint)
             return .success
@@ -35,11 +35,17 @@ enum LintCommand {
         if fix && paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }
 
         let configuration = try loadConfiguration(arguments.value("--config"), paths: paths)
+        let verbose = arguments.flag("--verbose")
+        if verbose {
+            StandardStreams.writeError("linkdoc: note: " + (configuration.path.map { "using the configuration \($0)" }
+                ?? "no .linkdoc.json found (looked in the first path's folder and its parents); every rule has its default severity") + "\n")
+        }
         let linter: Linter
         do { linter = try Linter(configuration: configuration) } catch { throw UsageError(message: error.message, suggestHelp: false) }
         let explicitManifest = arguments.value("--manifest", "-m")
         let manifests = ManifestCache(explicit: explicitManifest ?? configuration.manifestPath,
-                                      namedBy: explicitManifest != nil ? "--manifest" : configuration.path ?? "the configuration")
+                                      namedBy: explicitManifest != nil ? "--manifest" : configuration.path ?? "the configuration",
+                                      verbose: verbose)
 
         var status = ExitStatus.success
         var reports: [LintFileReport] = []
@@ -91,7 +97,7 @@ enum LintCommand {
             StandardStreams.writeOutput(output)
         }
         let severities = reports.flatMap(\.diagnostics).map(\.diagnostic.severity)
-        if let searched = manifests.searchedInVain,
+        if let searched = manifests.searchedInVain, !verbose,
            reports.contains(where: { $0.diagnostics.contains { $0.diagnostic.ruleID == RuleID.unknownAgreement } }) {
             StandardStreams.writeError("linkdoc: note: \(ManifestFinder.missingNote(searched: searched))\n")
         }
@@ -180,7 +186,14 @@ final class ManifestCache {
     /// The first folder where no manifest was found, for the note after the report.
     private(set) var searchedInVain: String?
 
-    init(explicit: String?, namedBy: String) { self.explicit = explicit; self.namedBy = namedBy }
+    /// Say which manifest each folder uses (`--verbose`).
+    private let verbose: Bool
+
+    init(explicit: String?, namedBy: String, verbose: Bool = false) {
+        self.explicit = explicit
+        self.namedBy = namedBy
+        self.verbose = verbose
+    }
 
     func manifest(for input: String) throws -> Manifest {
         let path: String
@@ -190,7 +203,10 @@ final class ManifestCache {
             let folder = input == "-" ? "." : (input as NSString).deletingLastPathComponent
             let directory = folder.isEmpty ? "." : folder
             guard let found = Manifest.discover(startingAt: directory) else {
-                if searchedInVain == nil { searchedInVain = directory }
+                if searchedInVain == nil {
+                    searchedInVain = directory
+                    if verbose { StandardStreams.writeError("linkdoc: note: \(ManifestFinder.missingNote(searched: directory))\n") }
+                }
                 return .empty
             }
             path = found
@@ -198,6 +214,7 @@ final class ManifestCache {
         if let manifest = loaded[path] { return manifest }
         let manifest = try ManifestFinder.load(path, namedBy: explicit == nil ? nil : namedBy)
         loaded[path] = manifest
+        if verbose { StandardStreams.writeError("linkdoc: note: using the manifest \(path)\n") }
         // Once per manifest file, however many inputs use it.
         DiagnosticPrinter(quiet: false).print(manifest.warnings)
         return manifest
