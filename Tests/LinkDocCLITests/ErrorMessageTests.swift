@@ -125,6 +125,8 @@ final class UsageMessageTests: XCTestCase {
         XCTAssertFalse(try cli.run(["compile", "--frobnicate"]).stderr.contains("did you mean"), "no far-fetched guesses")
         XCTAssert(try cli.run(["complie"]).stderr.contains("unknown command 'complie'; did you mean 'compile'?"))
 
+        XCTAssert(try cli.run(["lint", "--reporter", "sarfi", "-"]).stderr.contains("unknown reporter 'sarfi'; did you mean 'sarif'? (known: "))
+
         let rule = try cli.run(["rules", "duplicate-links"])
         XCTAssertEqual(rule.status, 2)
         XCTAssertEqual(rule.stderr, "linkdoc: error: unknown rule 'duplicate-links'; did you mean 'duplicate-link'? Run 'linkdoc rules' for the list.\n")

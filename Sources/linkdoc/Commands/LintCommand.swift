@@ -27,7 +27,9 @@ enum LintCommand {
         }
         let reporterName = arguments.value("--reporter", "-r") ?? TextReporter.name
         guard let reporter = Reporters.named(reporterName) else {
-            throw UsageError(message: "unknown reporter '\(reporterName)' (known: \(Reporters.all.map { $0.name }.joined(separator: ", ")))")
+            let names = Reporters.all.map { $0.name }
+            throw UsageError(message: "unknown reporter '\(reporterName)'" + Spelling.suggestion(for: reporterName, among: names)
+                                 + " (known: \(names.joined(separator: ", ")))")
         }
         let fix = arguments.flag("--fix"), dryRun = arguments.flag("--dry-run")
         if dryRun && !fix { throw UsageError(message: "--dry-run goes with --fix") }
