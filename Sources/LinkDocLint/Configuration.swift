@@ -40,8 +40,15 @@ public struct LintConfiguration: Sendable {
     }
 
     public static func load(path: String) throws(LintConfigurationError) -> LintConfiguration {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw LintConfigurationError(message: "the configuration \(path) does not exist")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LintConfigurationError(message: "\(path): cannot read the file")
+        }
+        if let syntax = JSONSyntaxError.find(in: data) {
+            let place = syntax.location.map { "\(path):\($0.line):\($0.column)" } ?? path
+            throw LintConfigurationError(message: "\(place): invalid configuration: not valid JSON (\(syntax.reason))")
         }
         do {
             return try parse(data, path: path)
@@ -75,7 +82,8 @@ public struct LintConfiguration: Sendable {
             guard let rules = rules as? [String: Any] else { throw fail("\"rules\" must be an object") }
             for (id, setting) in rules.sorted(by: { $0.key < $1.key }) {
                 guard let rule = RuleCatalogue.rule(withID: id) else {
-                    throw fail("unknown rule \"\(id)\" (see 'linkdoc rules')")
+                    let hint = Spelling.closest(to: id, among: RuleCatalogue.descriptions.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
+                    throw fail("unknown rule \"\(id)\"\(hint) (see 'linkdoc rules')")
                 }
                 var options: [String: String] = [:]
                 let level: Any?

@@ -56,9 +56,10 @@ public func checkLinkURL(_ input: String, policy: LinkURLPolicy) -> LinkURLCheck
             ruleID: "invalid-url", severity: .error,
             message: "URL is \(input.utf8.count) bytes, longer than the limit of \(policy.maxLength) (input-too-long)"))
     case .failure(let error):
+        let hint = error == .missingSchemeNonRelativeURL ? schemeSuggestion(for: input).map { "; did you mean \($0)?" } ?? "" : ""
         return failed(LinkURLProblem(
             ruleID: "invalid-url", severity: .error,
-            message: "not a valid URL (\(error.rawValue))"))
+            message: "not a valid URL (\(error.rawValue))\(hint)"))
     case .success(let url):
         parsed = url
     }
@@ -126,3 +127,23 @@ private func sameModuloNormalization(input: String, safe: [UInt8], authorityEnd:
     }
     return i == end
 }
+
+/// `https://example.com` for `example.com` or `www.example.com/privacy`: a target that has no
+/// scheme but starts with what reads as a domain name (a dot inside, a letter-only last label).
+/// Nil for relative paths (`terms.html` too), text with spaces and other non-URLs.
+func schemeSuggestion(for input: String) -> String? {
+    let trimmed = input
+    guard let first = trimmed.unicodeScalars.first, first != "/", first != ".", first != "#", first != "?",
+          !trimmed.unicodeScalars.contains(where: { $0 == " " || $0 == "\\" }) else { return nil }
+    let candidate = "https://" + trimmed
+    guard let url = WHATWGURL(candidate), let host = url.serializedHost,
+          let dot = host.lastIndex(of: "."), host.startIndex < dot else { return nil }
+    let tld = host[host.index(after: dot)...]
+    guard tld.count >= 2, tld.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }),
+          tld.contains(where: \.isLetter), !fileExtensions.contains(tld.lowercased()) else { return nil }
+    return candidate
+}
+
+/// Last labels that name a file (`terms.html`), not a top-level domain.
+private let fileExtensions: Set<String> = ["html", "htm", "xhtml", "php", "asp", "aspx", "jsp", "pdf", "txt", "json",
+                                           "xml", "png", "jpg", "jpeg", "gif", "svg", "webp", "css", "js", "md"]

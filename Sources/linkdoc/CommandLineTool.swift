@@ -1,3 +1,5 @@
+import LinkDocCore
+
 /// Exit codes, the same for every subcommand.
 enum ExitStatus: Int32 {
     /// Success; warnings are allowed.
@@ -42,7 +44,8 @@ enum CommandLineTool {
                 StandardStreams.writeOutput("linkdoc \(version)\n")
                 return .success
             default:
-                throw UsageError(message: "unknown command '\(first)'")
+                throw UsageError(message: "unknown command '\(first)'"
+                    + Spelling.suggestion(for: first, among: ["compile", "lint", "url", "rules", "help"]))
             }
         } catch let error as UsageError {
             StandardStreams.writeError("linkdoc: error: \(error.message)\n"
@@ -92,8 +95,17 @@ struct Arguments {
             } else if boolean.contains(name) && inlineValue == nil {
                 switches.insert(name)
             } else {
-                throw UsageError(message: "unknown option '\(argument)' for 'linkdoc \(command)'")
+                let known = (valued.union(boolean)).filter { $0.hasPrefix("--") }.sorted()
+                throw UsageError(message: "unknown option '\(argument)' for 'linkdoc \(command)'" + Spelling.suggestion(for: name, among: known))
             }
+        }
+    }
+
+    /// A flag that would do nothing here is an error, not silently ignored: the first of
+    /// `names` that was given (as spelled), with `reason`.
+    func reject(_ names: [String], _ reason: String) throws {
+        if let given = names.first(where: { values[$0] != nil || switches.contains($0) }) {
+            throw UsageError(message: "\(given) \(reason)")
         }
     }
 

@@ -54,7 +54,8 @@ enum Help {
                            Default: linkdoc.json in the input's folder or a parent.
       -o, --output FILE    Write to FILE (atomically) instead of standard output.
       --pretty             Indent the JSON.
-      --verbose            Also print info diagnostics (e.g. encoded URLs).
+      --verbose            Also print info diagnostics (e.g. encoded URLs), and say
+                           which manifest is in use or where it was looked for.
       -q, --quiet          Print errors only, and no progress line.
       --split DIR          With one localization file: write DIR/LANGUAGE.json for
                            each language instead of one bundle (each atomically).
@@ -86,7 +87,7 @@ enum Help {
 
     static let lint = """
     USAGE: linkdoc lint [PATH…|-] [--config FILE] [--manifest FILE] [--reporter NAME]
-                        [--strict] [--fix [--dry-run]]
+                        [--strict] [--fix [--dry-run]] [--verbose]
 
     Lints files and folders (recursively; in folders, files ending in .txt, .html,
     .htm, .strings and .xcstrings, and Android string resources: strings.xml and
@@ -109,6 +110,8 @@ enum Help {
                            line endings and BOM; report what is left.
       --dry-run            With --fix: print a unified diff instead of writing;
                            the report goes to standard error.
+      --verbose            Say on standard error which configuration and which
+                           manifests are in use, or where they were looked for.
 
     Suppress a finding with a comment on the line before it:
       <!-- linkdoc-disable-next-line rule-id, other-rule-id -->

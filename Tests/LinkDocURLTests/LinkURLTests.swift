@@ -359,3 +359,15 @@ final class URLRecordJSONTests: XCTestCase {
         XCTAssertEqual(hostToASCII("a<b"), .failure(.domainInvalidCodePoint))
     }
 }
+
+final class SchemeSuggestionTests: XCTestCase {
+    func testATargetWithoutSchemeThatReadsAsADomainSuggestsHTTPS() {
+        let policy = LinkURLPolicy(allowedSchemes: ["https"])
+        XCTAssertEqual(checkLinkURL("example.com", policy: policy).problems.first?.message,
+                       "not a valid URL (missing-scheme-non-relative-URL); did you mean https://example.com?")
+        XCTAssert(checkLinkURL("www.例子.公司/隐私", policy: policy).problems.first?.message.hasSuffix("did you mean https://www.例子.公司/隐私?") == true)
+        for notADomain in ["privacy policy", "privacy", "/terms", "./a.html", "#top", "v1.2", "a.b c", "1.2.3.4", "terms.html", "Privacy.PDF"] {
+            XCTAssertFalse(checkLinkURL(notADomain, policy: policy).problems.first?.message.contains("did you mean") == true, notADomain)
+        }
+    }
+}

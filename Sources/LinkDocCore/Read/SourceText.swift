@@ -152,7 +152,7 @@ public struct SourceText: Sendable {
 
     /// Location of a byte in input that failed validation (counted on the raw bytes,
     /// decoding what precedes it, which is valid).
-    private static func location(ofRawOffset offset: Int, in raw: [UInt8]) -> SourceLocation {
+    static func location(ofRawOffset offset: Int, in raw: [UInt8]) -> SourceLocation {
         var line = 1, column = 1
         var i = raw.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < offset {

@@ -119,12 +119,21 @@ public struct Manifest: Sendable {
 public struct ManifestError: Error, Sendable, CustomStringConvertible {
     public let file: String
     public let message: String
-    public var description: String { "\(file): error: invalid manifest: \(message)" }
+    /// Where in the file, for JSON that does not parse.
+    public var location: SourceLocation? = nil
+    /// `file`, or `file:line:column` when the place is known.
+    public var place: String { location.map { "\(file):\($0.line):\($0.column)" } ?? file }
+    public var description: String { "\(place): error: invalid manifest: \(message)" }
 }
 
 extension Manifest {
     /// Reads a manifest file.
     public static func load(path: String) throws(ManifestError) -> Manifest {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ManifestError(file: path, message: "the file does not exist")
+        }
+        guard !isDirectory.boolValue else { throw ManifestError(file: path, message: "is a folder, not a manifest file") }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ManifestError(file: path, message: "cannot read the file")
         }
@@ -139,7 +148,10 @@ extension Manifest {
         } catch let error as ManifestFile.Problem {
             throw ManifestError(file: file, message: error.message)
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-            throw ManifestError(file: file, message: "not valid JSON (\(Self.describe(context)))")
+            guard let syntax = JSONSyntaxError.find(in: data) else {
+                throw ManifestError(file: file, message: "not valid JSON (\(Self.describe(context)))")
+            }
+            throw ManifestError(file: file, message: "not valid JSON (\(syntax.reason))", location: syntax.location)
         } catch let error as DecodingError {
             throw ManifestError(file: file, message: Self.describe(error))
         } catch {

@@ -20,14 +20,36 @@ enum CompileCommand {
         }
         let inputs = arguments.positional.isEmpty ? ["-"] : arguments.positional
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once") }
+        if arguments.value("--swift-accessors") != nil {
+            try arguments.reject(["--manifest", "-m", "-o", "--output", "--split", "--language", "--jobs", "-j", "--ndjson", "--pretty"],
+                                 "does nothing with --swift-accessors, which writes only the accessors file")
+        } else {
+            try arguments.reject(["--swift-type"], "goes with --swift-accessors OUT.swift")
+        }
+        if !arguments.flag("--ndjson") {
+            try arguments.reject(["--jobs", "-j"], "applies only to --ndjson (stream mode); a file list compiles on one thread")
+        } else {
+            try arguments.reject(["--pretty"], "does nothing with --ndjson, which writes one compact JSON line per record")
+            try arguments.reject(["--language"], "does nothing with --ndjson; a record's \"kind\" says what it is")
+        }
+        if !arguments.flag("--ndjson") && !inputs.contains(where: { [.strings, .androidStrings].contains(LocalizationFile.format(forPath: $0)) }) {
+            try arguments.reject(["--language"], "applies only to a .strings or Android strings.xml input")
+        }
         if let output = arguments.value("--swift-accessors") {
             return try CompileAccessors.run(inputs: arguments.positional, output: output,
                                             typeName: arguments.value("--swift-type") ?? "LinkDocStrings")
         }
 
-        let manifest = try loadManifest(arguments.value("--manifest", "-m"), inputs: inputs)
+        let found = try loadManifest(arguments.value("--manifest", "-m"), inputs: inputs)
+        let manifest = found.manifest
         let compiler = Compiler(manifest: manifest)
-        let reporter = DiagnosticPrinter(showInfo: arguments.flag("--verbose"), quiet: arguments.flag("--quiet", "-q"))
+        let verbose = arguments.flag("--verbose")
+        if verbose {
+            StandardStreams.writeError("linkdoc: note: " + (found.path.map { "using the manifest \($0)" } ?? found.missingNote) + "\n")
+        }
+        // Without a manifest every agreement is unknown: say why once, where the first such warning is.
+        let reporter = DiagnosticPrinter(showInfo: verbose, quiet: arguments.flag("--quiet", "-q"),
+                                         missingManifestNote: found.path == nil && !verbose ? found.missingNote : nil)
         reporter.print(manifest.warnings)
         let progressWanted = ProgressLine.wanted(quiet: arguments.flag("--quiet", "-q"))
 
@@ -55,9 +77,10 @@ enum CompileCommand {
             let bytes: [UInt8]
             do {
                 bytes = input == "-" ? try StandardStreams.readStandardInput() : try FileIO.read(path: input)
+                if let refusal = InputCheck.refusal(of: bytes, path: input) { throw refusal }
             } catch {
-                // A file that cannot be read is an I/O error; the other files still compile.
-                StandardStreams.writeError("linkdoc: error: \(error)\n")
+                // A file that cannot be read (or is not copy) is an I/O error; the other files still compile.
+                StandardStreams.writeError("linkdoc: error: \(InputCheck.explain(error, path: input))\n")
                 status = .usage
                 outputs.append((name, nil, false))
                 continue
@@ -129,21 +152,76 @@ enum CompileCommand {
 
     /// `--manifest`, or else `linkdoc.json` in the first input's folder or a parent
     /// (the working directory for standard input). No manifest is fine: nothing
-    /// is then known about agreements or mentions.
-    static func loadManifest(_ explicit: String?, inputs: [String]) throws -> Manifest {
-        let path: String?
-        if let explicit {
-            path = explicit
-        } else {
-            let first = inputs.first { $0 != "-" }
-            let directory = first.map { ($0 as NSString).deletingLastPathComponent } ?? "."
-            path = Manifest.discover(startingAt: directory.isEmpty ? "." : directory)
+    /// is then known about agreements or mentions, and `missingNote` says where it looked.
+    static func loadManifest(_ explicit: String?, inputs: [String]) throws -> ManifestFinder.Found {
+        if let explicit { return .init(manifest: try ManifestFinder.load(explicit, namedBy: "--manifest"), path: explicit, searched: nil) }
+        let first = inputs.first { $0 != "-" }
+        return try ManifestFinder.find(forInput: first ?? "-")
+    }
+}
+
+/// Inputs that `compile` refuses, with what to run instead.
+enum InputCheck {
+    struct Refusal: Error, CustomStringConvertible { let description: String }
+
+    /// `error` from reading `path`, with a hint for a folder.
+    static func explain(_ error: Error, path: String) -> String {
+        guard let failure = error as? FileIO.Failure, failure.reason == "is a directory" else { return "\(error)" }
+        return "\(failure); compile takes files: run 'linkdoc lint \(path)' to check every file in a folder, "
+            + "or name a .xcstrings, .strings or strings.xml file to compile it into a bundle (--split DIR for one file per language)"
+    }
+
+    /// A `.json` input that is a manifest or a link document, not copy: compiling it would
+    /// make its JSON the display text.
+    static func refusal(of bytes: [UInt8], path: String) -> Refusal? {
+        guard path.lowercased().hasSuffix(".json"),
+              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
+        let keys = Set(object.keys)
+        if let key = ["agreements", "mentions", "topics", "schemes", "options"].first(where: keys.contains) {
+            return Refusal(description: "\(path) is a manifest (it has \"\(key)\"), not copy; pass it with --manifest \(path) and compile the copy files")
         }
-        guard let path else { return .empty }
+        if keys.isSuperset(of: ["version", "text", "links"]) {
+            return Refusal(description: "\(path) is a compiled link document (version, text, links), not copy; compile the copy it was made from")
+        }
+        return nil
+    }
+}
+
+/// Finding and loading manifests, the same for `compile` and `lint`.
+enum ManifestFinder {
+    struct Found {
+        var manifest: Manifest
+        /// The manifest's file; nil when none was found.
+        var path: String?
+        /// The folder whose parents were searched, when no manifest was given.
+        var searched: String?
+
+        /// Where linkdoc looked for a manifest and how to pass one.
+        var missingNote: String { ManifestFinder.missingNote(searched: searched ?? ".") }
+    }
+
+    static func missingNote(searched: String) -> String {
+        let absolute = URL(fileURLWithPath: searched, isDirectory: true).standardizedFileURL.path
+        return "no manifest found (looked for linkdoc.json in \(absolute) and its parents), so no agreement or mention is known; pass one with --manifest FILE"
+    }
+
+    /// `linkdoc.json` in the folder of `input` (the working directory for standard input) or a parent.
+    static func find(forInput input: String) throws -> Found {
+        let folder = input == "-" ? "." : (input as NSString).deletingLastPathComponent
+        let directory = folder.isEmpty ? "." : folder
+        guard let path = Manifest.discover(startingAt: directory) else { return Found(manifest: .empty, path: nil, searched: directory) }
+        return Found(manifest: try load(path, namedBy: nil), path: path, searched: directory)
+    }
+
+    /// Loads `path`; `namedBy` says who named it (`--manifest`, a configuration file), for a path that does not exist.
+    static func load(_ path: String, namedBy: String?) throws -> Manifest {
+        if let namedBy, !FileManager.default.fileExists(atPath: path) {
+            throw UsageError(message: "the manifest \(path) (from \(namedBy)) does not exist", suggestHelp: false)
+        }
         do {
             return try Manifest.load(path: path)
         } catch {
-            throw UsageError(message: "\(error.file): invalid manifest: \(error.message)", suggestHelp: false)
+            throw UsageError(message: "\(error.place): invalid manifest: \(error.message)", suggestHelp: false)
         }
     }
 }
@@ -152,12 +230,21 @@ enum CompileCommand {
 struct DiagnosticPrinter {
     var showInfo = false
     var quiet = false
+    /// Printed once, after the first unknown-agreement warning: no manifest was found.
+    var missingManifestNote: String? = nil
+
+    private final class Once: @unchecked Sendable { var done = false }
+    private let noted = Once()
 
     func print(_ diagnostics: [Diagnostic]) {
         for d in diagnostics {
             if d.severity == .info && !showInfo { continue }
             if quiet && d.severity != .error { continue }
             StandardStreams.writeError(DiagnosticFormatter.format(d) + "\n")
+            if let note = missingManifestNote, d.ruleID == RuleID.unknownAgreement, !noted.done {
+                noted.done = true
+                StandardStreams.writeError("linkdoc: note: \(note)\n")
+            }
         }
     }
 }

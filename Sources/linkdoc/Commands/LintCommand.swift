@@ -20,14 +20,16 @@ enum LintCommand {
 
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
         let arguments = try Arguments(rawArguments, valued: ["--config", "--manifest", "-m", "--reporter", "-r"],
-                                      boolean: ["--strict", "--fix", "--dry-run", "-h", "--help"], command: "lint")
+                                      boolean: ["--strict", "--fix", "--dry-run", "--verbose", "-h", "--help"], command: "lint")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.lint)
             return .success
         }
         let reporterName = arguments.value("--reporter", "-r") ?? TextReporter.name
         guard let reporter = Reporters.named(reporterName) else {
-            throw UsageError(message: "unknown reporter '\(reporterName)' (known: \(Reporters.all.map { $0.name }.joined(separator: ", ")))")
+            let names = Reporters.all.map { $0.name }
+            throw UsageError(message: "unknown reporter '\(reporterName)'" + Spelling.suggestion(for: reporterName, among: names)
+                                 + " (known: \(names.joined(separator: ", ")))")
         }
         let fix = arguments.flag("--fix"), dryRun = arguments.flag("--dry-run")
         if dryRun && !fix { throw UsageError(message: "--dry-run goes with --fix") }
@@ -35,9 +37,17 @@ enum LintCommand {
         if fix && paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }
 
         let configuration = try loadConfiguration(arguments.value("--config"), paths: paths)
+        let verbose = arguments.flag("--verbose")
+        if verbose {
+            StandardStreams.writeError("linkdoc: note: " + (configuration.path.map { "using the configuration \($0)" }
+                ?? "no .linkdoc.json found (looked in the first path's folder and its parents); every rule has its default severity") + "\n")
+        }
         let linter: Linter
         do { linter = try Linter(configuration: configuration) } catch { throw UsageError(message: error.message, suggestHelp: false) }
-        let manifests = ManifestCache(explicit: arguments.value("--manifest", "-m") ?? configuration.manifestPath)
+        let explicitManifest = arguments.value("--manifest", "-m")
+        let manifests = ManifestCache(explicit: explicitManifest ?? configuration.manifestPath,
+                                      namedBy: explicitManifest != nil ? "--manifest" : configuration.path ?? "the configuration",
+                                      verbose: verbose)
 
         var status = ExitStatus.success
         var reports: [LintFileReport] = []
@@ -89,6 +99,10 @@ enum LintCommand {
             StandardStreams.writeOutput(output)
         }
         let severities = reports.flatMap(\.diagnostics).map(\.diagnostic.severity)
+        if let searched = manifests.searchedInVain, !verbose,
+           reports.contains(where: { $0.diagnostics.contains { $0.diagnostic.ruleID == RuleID.unknownAgreement } }) {
+            StandardStreams.writeError("linkdoc: note: \(ManifestFinder.missingNote(searched: searched))\n")
+        }
         if status == .success && (severities.contains(.error) || (arguments.flag("--strict") && severities.contains(.warning))) {
             status = .inputErrors
         }
@@ -169,22 +183,42 @@ enum LintCommand {
 /// One manifest per folder, found as `compile` finds it, loaded once.
 final class ManifestCache {
     private let explicit: String?
+    private let namedBy: String
     private var loaded: [String: Manifest] = [:]
+    /// The first folder where no manifest was found, for the note after the report.
+    private(set) var searchedInVain: String?
 
-    init(explicit: String?) { self.explicit = explicit }
+    /// Say which manifest each folder uses (`--verbose`).
+    private let verbose: Bool
+
+    init(explicit: String?, namedBy: String, verbose: Bool = false) {
+        self.explicit = explicit
+        self.namedBy = namedBy
+        self.verbose = verbose
+    }
 
     func manifest(for input: String) throws -> Manifest {
-        let directory = input == "-" ? "." : (input as NSString).deletingLastPathComponent
-        guard let path = explicit ?? Manifest.discover(startingAt: directory.isEmpty ? "." : directory) else { return .empty }
-        if let manifest = loaded[path] { return manifest }
-        do {
-            let manifest = try Manifest.load(path: path)
-            loaded[path] = manifest
-            // Once per manifest file, however many inputs use it.
-            DiagnosticPrinter(quiet: false).print(manifest.warnings)
-            return manifest
-        } catch {
-            throw UsageError(message: "\(error.file): invalid manifest: \(error.message)", suggestHelp: false)
+        let path: String
+        if let explicit {
+            path = explicit
+        } else {
+            let folder = input == "-" ? "." : (input as NSString).deletingLastPathComponent
+            let directory = folder.isEmpty ? "." : folder
+            guard let found = Manifest.discover(startingAt: directory) else {
+                if searchedInVain == nil {
+                    searchedInVain = directory
+                    if verbose { StandardStreams.writeError("linkdoc: note: \(ManifestFinder.missingNote(searched: directory))\n") }
+                }
+                return .empty
+            }
+            path = found
         }
+        if let manifest = loaded[path] { return manifest }
+        let manifest = try ManifestFinder.load(path, namedBy: explicit == nil ? nil : namedBy)
+        loaded[path] = manifest
+        if verbose { StandardStreams.writeError("linkdoc: note: using the manifest \(path)\n") }
+        // Once per manifest file, however many inputs use it.
+        DiagnosticPrinter(quiet: false).print(manifest.warnings)
+        return manifest
     }
 }

@@ -20,7 +20,10 @@ enum RulesCommand {
             return .success
         }
         guard let rule = RuleCatalogue.rule(withID: id)?.description else {
-            throw UsageError(message: "unknown rule '\(id)'; run 'linkdoc rules' for the list", suggestHelp: false)
+            let list = "run 'linkdoc rules' for the list"
+            let message = Spelling.closest(to: id, among: RuleCatalogue.descriptions.map(\.id))
+                .map { "unknown rule '\(id)'; did you mean '\($0)'? R" + list.dropFirst() + "." } ?? "unknown rule '\(id)'; \(list)"
+            throw UsageError(message: message, suggestHelp: false)
         }
         var out = "\(rule.id): \(rule.summary)\n\n"
         out += "Default severity: \(rule.defaultSeverity?.rawValue ?? "off")\(rule.isFixable ? " (fixable with --fix)" : "")\n\n"
