@@ -263,6 +263,23 @@ final class AndroidReferenceTests: XCTestCase {
         XCTAssert(file.diagnostics[1].message.contains("Android's own resources"), file.diagnostics[1].message)
     }
 
+    /// A typed `<array>` holds strings beside colors and drawables: its strings are copy and keep
+    /// their positions; its other items are no copy and are left out without a warning.
+    func testTypedArrayKeepsItsStringItems() {
+        let file = read("""
+            <resources>
+                <string name="home">首页</string>
+                <array name="tabs"><item>@color/accent</item><item>@string/home</item><item>我的</item></array>
+                <array name="icons"><item>@drawable/ic_home</item><item>@mipmap/ic_me</item></array>
+            </resources>
+            """)
+        XCTAssertEqual(file.diagnostics.map(\.message), [])
+        XCTAssertEqual(file.value("tabs", variation: "item.1"), "首页")
+        XCTAssertEqual(file.value("tabs", variation: "item.2"), "我的")
+        XCTAssertEqual(file.strings.filter { $0.key == "tabs" }.map(\.variation).sorted(), ["item.1", "item.2"])
+        XCTAssertFalse(file.strings.contains { $0.key == "icons" }, "an array of drawables is no copy")
+    }
+
     /// `&lt;not set&gt;` is text on Android; decoded before the compiler it became the tag `<not set>`
     /// and vanished. Escaped HTML that apps pass to `Html.fromHtml` (`&lt;a href=…&gt;`) keeps its
     /// links and styles.

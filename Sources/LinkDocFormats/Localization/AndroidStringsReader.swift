@@ -141,7 +141,7 @@ enum AndroidStringsReader {
             let tagStart = lastIndex(of: UInt8(ascii: "<"), before: cursor) ?? cursor
             // Frames ended early (below) are still open to libxml2, not to us.
             var parent = stack.lastIndex { if case .closedEarly = $0 { false } else { true } }
-            if name.uri == nil && ["string", "string-array", "plurals", "item"].contains(name.local),
+            if name.uri == nil && ["string", "string-array", "array", "plurals", "item"].contains(name.local),
                let v = stack.lastIndex(where: { if case .value = $0 { true } else { false } }) {
                 // A resource inside a value: the value's end tag is missing, and libxml2
                 // nests what follows inside it. End the value here and read this element
@@ -170,7 +170,9 @@ enum AndroidStringsReader {
                 guard name.uri == nil else { break }
                 let product = attribute("product").flatMap { $0.isEmpty || $0 == "default" ? nil : $0 } ?? ""
                 let isString = name.local == "string" || (name.local == "item" && attribute("type") == "string")
-                guard isString || name.local == "string-array" || name.local == "plurals" else { break }
+                // `<array>` is a typed array: its items may be strings (copy) or colors, drawables, ….
+                let isArray = name.local == "string-array" || name.local == "array"
+                guard isString || isArray || name.local == "plurals" else { break }
                 guard let key = attribute("name"), !key.isEmpty else {
                     problem(.error, "<\(name.local)> has no name attribute; it is skipped", rule: FormatRuleID.androidResource, at: tagStart)
                     break
@@ -181,7 +183,7 @@ enum AndroidStringsReader {
                 let prefix = product.isEmpty ? "" : "product." + product
                 if isString {
                     role = value(key: key, variation: prefix, owner: owner, cursor: cursor)
-                } else if kind == "string-array" {
+                } else if isArray {
                     role = .array(key: key, product: prefix, owner: owner, count: 0)
                 } else {
                     role = .plurals(key: key, product: prefix, owner: owner)
@@ -191,7 +193,7 @@ enum AndroidStringsReader {
                     stack[parent!] = .array(key: key, product: product, owner: owner, count: count + 1)
                     role = value(key: key, variation: join(product, "item.\(count)"), owner: owner, cursor: cursor)
                 } else {
-                    problem(.error, "\(place(key)): <\(name.qualified)> in a <string-array>; only <item> is read",
+                    problem(.error, "\(place(key)): <\(name.qualified)> in an array; only <item> is read",
                             rule: FormatRuleID.androidResource, at: tagStart)
                 }
             case .plurals(let key, let product, let owner)?:
@@ -258,8 +260,11 @@ enum AndroidStringsReader {
             if !hasTags {
                 pieces = AndroidValueDecoder.trimmed(pieces, bytes: b)
                 if isResourceReference(pieces), case .text(let r) = pieces[0] {
-                    references.append(Reference(key: key, variation: variation, owner: owner,
-                                                spelled: String(decoding: b[r], as: UTF8.self), offset: r.lowerBound))
+                    let spelled = String(decoding: b[r], as: UTF8.self)
+                    // An item of a typed <array> that names a color, a drawable or a dimension is no
+                    // copy; its string items are, and keep their positions (item.N).
+                    if owner.hasPrefix("array/") && Self.stringName(spelled) == nil { return }
+                    references.append(Reference(key: key, variation: variation, owner: owner, spelled: spelled, offset: r.lowerBound))
                     return
                 }
             }
