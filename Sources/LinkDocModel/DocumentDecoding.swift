@@ -13,9 +13,15 @@ extension Document: Decodable {
         }
     }
 
-    /// Decodes a document from the bytes that `linkdoc compile` wrote.
+    /// Decodes a document from the bytes that `linkdoc compile` wrote. Errors are
+    /// `LinkDocDecodingError`s naming the JSON path and what was expected there.
     public init(jsonData: Data) throws {
-        self = try JSONDecoder().decode(Document.self, from: jsonData)
+        self = try LinkDocDecodingError.decode(Document.self, from: jsonData, what: "link document") { object in
+            object["strings"] != nil && object["text"] == nil
+                ? #"this is a bundle (a compiled localization file, with "strings"), not a link document: "#
+                    + "decode it with LinkDocBundle(jsonData:) and take a key's document with document(key:languages:variation:)"
+                : nil
+        }
     }
 
     public init(from decoder: Decoder) throws {

@@ -34,8 +34,13 @@ public struct LinkDocBundle: Sendable {
     /// key → language → entry.
     public var strings: [String: [String: Entry]]
 
+    /// Errors are `LinkDocDecodingError`s naming the JSON path and what was expected there.
     public init(jsonData: Data) throws {
-        self = try JSONDecoder().decode(LinkDocBundle.self, from: jsonData)
+        self = try LinkDocDecodingError.decode(LinkDocBundle.self, from: jsonData, what: "bundle") { object in
+            object["text"] != nil && object["strings"] == nil
+                ? #"this is a link document (with "text" and "links"), not a bundle: decode it with Document(jsonData:)"#
+                : nil
+        }
     }
 
     /// The document of `key` in the first of `languages` that the bundle has

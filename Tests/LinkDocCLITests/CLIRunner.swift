@@ -24,10 +24,12 @@ struct CLIRunner {
 
     /// Standard input comes from a file, not a pipe written in full first: a streaming
     /// command's output can then fill the stdout pipe while its input is still being read.
+    /// `executable` runs another program than linkdoc (READMETests runs `/bin/sh`).
     @discardableResult
-    func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
+    func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:],
+             executable: URL = CLIRunner.binary) throws -> Run {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let directory { process.currentDirectoryURL = directory }
