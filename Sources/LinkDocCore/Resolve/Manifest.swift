@@ -12,6 +12,10 @@ import LinkDocURL
 ///                  "mentionURL": "myapp://user/{id}", "topicURL": "myapp://topic/{name}",
 ///                  "detect": {"mentions": "known", "topics": "on", "urls": "on", "emails": "on", "phones": "off"}}}
 public struct Manifest: Sendable {
+    /// The top-level keys that say what a manifest file holds (besides `$schema` and `lint`): a
+    /// JSON file with one of them is a manifest.
+    public static let contentKeys = ["agreements", "mentions", "topics", "schemes", "options"]
+
     public struct Agreement: Hashable, Sendable {
         public var title: String
         /// The manifest's id, or the title when the manifest gives none.

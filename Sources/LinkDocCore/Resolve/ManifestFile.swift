@@ -36,7 +36,7 @@ struct ManifestFile: Decodable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        try Self.rejectUnknownKeys(c, known: ["$schema", "agreements", "mentions", "topics", "schemes", "options", "lint"], at: "")
+        try Self.rejectUnknownKeys(c, known: ["$schema"] + Manifest.contentKeys + ["lint"], at: "")
         var manifest = Manifest()
 
         if c.contains(AnyKey("agreements")) {

@@ -177,7 +177,7 @@ enum InputCheck {
         guard path.lowercased().hasSuffix(".json"),
               let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
         let keys = Set(object.keys)
-        if let key = ["agreements", "mentions", "topics", "schemes", "options"].first(where: keys.contains) {
+        if let key = Manifest.contentKeys.first(where: keys.contains) {
             return Refusal(description: "\(path) is a manifest (it has \"\(key)\"), not copy; pass it with --manifest \(path) and compile the copy files")
         }
         if keys.isSuperset(of: ["version", "text", "links"]) {
