@@ -44,6 +44,19 @@ public struct LinkURLCheck: Sendable {
 /// (javascript:, vbscript:), embed content (data:) or reach the local disk (file:).
 public let alwaysDisallowedSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
 
+/// Why a link may not use `scheme` (a parsed URL's lowercased scheme), or nil when it may.
+public func schemeProblem(_ scheme: String, policy: LinkURLPolicy) -> LinkURLProblem? {
+    if alwaysDisallowedSchemes.contains(scheme) {
+        return LinkURLProblem(ruleID: "disallowed-scheme", severity: .error,
+                              message: "scheme \"\(scheme):\" is never allowed in links")
+    }
+    if !policy.allowedSchemes.contains(where: { $0.lowercased() == scheme }) {
+        return LinkURLProblem(ruleID: "disallowed-scheme", severity: .error,
+                              message: "scheme \"\(scheme):\" is not allowed (allowed: \(policy.allowedSchemes.joined(separator: ", ")))")
+    }
+    return nil
+}
+
 public func checkLinkURL(_ input: String, policy: LinkURLPolicy) -> LinkURLCheck {
     func failed(_ problem: LinkURLProblem, host: String? = nil) -> LinkURLCheck {
         LinkURLCheck(input: input, href: nil, url: nil, host: host, problems: [problem])
@@ -66,17 +79,8 @@ public func checkLinkURL(_ input: String, policy: LinkURLPolicy) -> LinkURLCheck
 
     // The scheme is checked after parsing: the parser strips leading control characters and
     // spaces, removes tabs/newlines ("java\tscript:") and lowercases, exactly as a browser would.
-    let scheme = parsed.scheme
-    if alwaysDisallowedSchemes.contains(scheme) {
-        return failed(LinkURLProblem(
-            ruleID: "disallowed-scheme", severity: .error,
-            message: "scheme \"\(scheme):\" is never allowed in links"), host: parsed.serializedHost)
-    }
-    if !policy.allowedSchemes.contains(where: { $0.lowercased() == scheme }) {
-        return failed(LinkURLProblem(
-            ruleID: "disallowed-scheme", severity: .error,
-            message: "scheme \"\(scheme):\" is not allowed (allowed: \(policy.allowedSchemes.joined(separator: ", ")))"),
-            host: parsed.serializedHost)
+    if let problem = schemeProblem(parsed.scheme, policy: policy) {
+        return failed(problem, host: parsed.serializedHost)
     }
 
     var problems: [LinkURLProblem] = []

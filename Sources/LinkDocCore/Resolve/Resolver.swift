@@ -245,7 +245,13 @@ struct Resolver {
     /// `[display](target)`: an href the app fills or intercepts, a typed target (`agreement:`,
     /// `user:`, `topic:`, `action:`) or a URL.
     private mutating func explicitTarget(_ target: String, display: String, at: Int) -> (url: String?, target: LinkTarget)? {
-        if let appTarget = Self.appTarget(target) { return (nil, appTarget) }
+        if let appTarget = Self.appTarget(target) {
+            if case .appFilled = appTarget, let problem = filledSchemeProblem(target) {
+                report(.error, problem, RuleID.disallowedScheme, at: at)
+                return nil
+            }
+            return (nil, appTarget)
+        }
         // `user://…`, `topic://…`: a URL of a custom scheme that shares a typed target's name, which
         // the manifest's schemes allow or refuse like any other; never a typed target with id `//…`.
         if let (prefix, valueStart) = Self.splitAtColon(target), !target.utf8[valueStart...].starts(with: "//".utf8) {
@@ -356,12 +362,47 @@ struct Resolver {
         return nil
     }
 
+    /// Why an href that the app fills (`tel:%s`, `https://%1$s/terms`) may not be a link, or nil.
+    /// The scheme it spells meets the manifest's policy as a URL's does, so `javascript:%s` is
+    /// refused as `javascript:x` would be; a placeholder inside the scheme (`java%script:`,
+    /// `%sjavascript:`) is refused too, since a scheme completed at run time cannot be checked.
+    /// Without a scheme (`%1$s`, `%s/terms`) the URL is the app's own.
+    private func filledSchemeProblem(_ template: String) -> String? {
+        // Filled twice with different letters: where the scheme changes, a placeholder is in it.
+        guard case .success(let filled) = WHATWGURL.parse(Self.fillingPlaceholders(template, with: "x")) else { return nil }
+        guard case .success(let other) = WHATWGURL.parse(Self.fillingPlaceholders(template, with: "y")),
+              other.scheme == filled.scheme else {
+            return "the app would fill part of this link's scheme, which cannot be checked; spell the scheme out (https://…)"
+        }
+        return schemeProblem(filled.scheme, policy: urls.policy)?.message
+    }
+
     /// Whether `target` holds a string placeholder of Android or iOS format strings: `%s`, `%@`,
     /// or with an argument number, `%1$s`, `%2$@` (what the app passes to `getString` or
     /// `String(format:)`). A percent-escape such as `%40` is none: it needs `$` after its digits.
     static func hasFormatPlaceholder(_ target: String) -> Bool {
+        var found = false
+        forEachFormatPlaceholder(in: target) { _ in found = true; return false }
+        return found
+    }
+
+    /// `template` with each format placeholder replaced by `filler`.
+    static func fillingPlaceholders(_ template: String, with filler: String) -> String {
+        var filled = "", copied = template.utf8.startIndex
+        forEachFormatPlaceholder(in: template) { placeholder in
+            let start = template.utf8.index(template.utf8.startIndex, offsetBy: placeholder.lowerBound)
+            filled += template[copied..<start] + filler
+            copied = template.utf8.index(template.utf8.startIndex, offsetBy: placeholder.upperBound)
+            return true
+        }
+        return filled + template[copied...]
+    }
+
+    /// Calls `body` with the byte range of each format placeholder of `target`, in order, while
+    /// it returns true.
+    private static func forEachFormatPlaceholder(in target: String, _ body: (Range<Int>) -> Bool) {
         var target = target  // its bytes in place (no copy for a native string)
-        return target.withUTF8 { u in
+        target.withUTF8 { u in
             var i = 0
             // memchr: this runs over every explicit target, and most URLs have few "%" or none.
             while i < u.count, let found = memchr(u.baseAddress! + i, Int32(UInt8(ascii: "%")), u.count - i) {
@@ -372,10 +413,13 @@ struct Resolver {
                     guard j < u.count, u[j] == UInt8(ascii: "$") else { i = j; continue }
                     j += 1
                 }
-                if j < u.count && (u[j] == UInt8(ascii: "s") || u[j] == UInt8(ascii: "@")) { return true }
-                i = j
+                if j < u.count && (u[j] == UInt8(ascii: "s") || u[j] == UInt8(ascii: "@")) {
+                    guard body(percent..<(j + 1)) else { return }
+                    i = j + 1
+                } else {
+                    i = j
+                }
             }
-            return false
         }
     }
 
