@@ -15,7 +15,7 @@ let package = Package(
             dependencies: [.product(name: "LinkDocModel", package: "linkdoc")],
             // The plugin reads these itself; excluding them keeps SwiftPM from
             // treating them as unhandled files or copying the sources as resources.
-            exclude: ["Copy", "Localizable.xcstrings", "linkdoc.json"],
+            exclude: ["Copy", "Localizable.xcstrings", "en.lproj", "zh-Hans.lproj", "linkdoc.json", "linkdoc-plugin.json"],
             plugins: [.plugin(name: "LinkDocPlugin", package: "linkdoc")]),
         .testTarget(name: "PluginDemoTests", dependencies: ["PluginDemo"]),
     ]
