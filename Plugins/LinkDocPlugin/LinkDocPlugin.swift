@@ -14,7 +14,8 @@ import PackagePlugin
 /// folder is named after its subfolders too (`Copy/onboarding/welcome.txt` →
 /// `onboarding.welcome.json`, `LinkDocStrings.Onboarding.welcome`), since a target's
 /// resources are one flat folder. One more command writes `LinkDocStrings.swift`,
-/// typed accessors for the files and keys.
+/// typed accessors for the files and keys; with the manifest's `options.linkScheme`, their
+/// `attributedString()` gives every link a URL (`myapp://action/expand`).
 ///
 /// Optional `linkdoc-plugin.json` in the target's folder:
 ///   {"copyFolder": "Copy", "manifest": "linkdoc.json", "accessorType": "LinkDocStrings",
@@ -98,7 +99,7 @@ struct LinkDocPlugin: BuildToolPlugin {
             arguments: ["compile", "--swift-accessors", accessors.path,
                         "--swift-type", configuration.accessorType ?? "LinkDocStrings",
                         "--swift-copy-folder", copyFolder.standardizedFileURL.path]
-                + (configuration.publicAccessors == true ? ["--swift-public"] : []) + inputs.map(\.path),
+                + (configuration.publicAccessors == true ? ["--swift-public"] : []) + common + inputs.map(\.path),
             inputFiles: inputs + dependencies,
             outputFiles: [accessors]))
         return commands

@@ -28,7 +28,7 @@ enum Help {
                            [--split DIR] [--language LANG]
            linkdoc compile --ndjson [--jobs N] < records.ndjson
            linkdoc compile xx.lproj/TABLE.strings…|FOLDER [--split DIR]
-           linkdoc compile --swift-accessors OUT.swift [--swift-type NAME]
+           linkdoc compile --swift-accessors OUT.swift [--swift-type NAME] [--manifest FILE]
                            [--swift-copy-folder DIR] [--swift-public] FILE…
 
     Compiles each FILE (or standard input, with '-' or no FILE) into a link document:
@@ -88,6 +88,8 @@ enum Help {
                            Copy files under DIR get accessors and resource names
                            by subfolder (DIR/a/b.txt: resource a.b, accessor A.b).
       --swift-public       Make the accessors public.
+                           With --manifest, its options.linkScheme gives every
+                           link a URL in the accessors' attributedString().
 
     When standard error is a terminal, a batch that runs longer than half a second
     shows a progress line (documents, rate, errors) unless --quiet is given.

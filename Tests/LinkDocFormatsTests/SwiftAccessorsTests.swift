@@ -38,6 +38,8 @@ final class SwiftAccessorsTests: XCTestCase {
         ], access: .public)
         XCTAssertEqual(swift[swift.range(of: "public enum Strings {")!.lowerBound...], """
         public enum Strings {
+            /// The manifest's options.linkScheme: turn a tapped URL back into its payload with `linkScheme?.target(of: url)`.
+            public static let linkScheme: LinkScheme? = nil
             /// Copy/A.txt
             public static let a = LinkDocResource(name: "A")
             /// Copy/welcome.txt
@@ -56,5 +58,9 @@ final class SwiftAccessorsTests: XCTestCase {
 
         """)
         XCTAssertFalse(SwiftAccessors.generate(typeName: "S", sources: []).contains("public "), "internal by default")
+        let schemed = SwiftAccessors.generate(typeName: "S", sources: [.init(path: "Copy/link-scheme.txt", kind: .document)], linkScheme: "myapp")
+        XCTAssert(schemed.contains("    static let linkScheme: LinkScheme? = LinkScheme(\"myapp\")\n"), schemed)
+        XCTAssert(schemed.contains("    static let linkScheme_2 = LinkDocResource(name: \"link-scheme\")\n"), "a file cannot take the scheme's name")
+        XCTAssert(schemed.contains("try document().attributedString(linkScheme: S.linkScheme)"), schemed)
     }
 }

@@ -21,7 +21,7 @@ enum CompileCommand {
         let inputs = CompileLocalization.expandingFolders(arguments.positional.isEmpty ? ["-"] : arguments.positional)
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once") }
         if arguments.value("--swift-accessors") != nil {
-            try arguments.reject(["--manifest", "-m", "-o", "--output", "--split", "--language", "--jobs", "-j", "--ndjson", "--pretty"],
+            try arguments.reject(["-o", "--output", "--split", "--language", "--jobs", "-j", "--ndjson", "--pretty"],
                                  "does nothing with --swift-accessors, which writes only the accessors file")
         } else {
             try arguments.reject(["--swift-type", "--swift-copy-folder", "--swift-public"], "goes with --swift-accessors OUT.swift")
@@ -39,7 +39,9 @@ enum CompileCommand {
             return try CompileAccessors.run(inputs: inputs, output: output,
                                             typeName: arguments.value("--swift-type") ?? "LinkDocStrings",
                                             copyFolder: arguments.value("--swift-copy-folder"),
-                                            access: arguments.flag("--swift-public") ? .public : .internal)
+                                            access: arguments.flag("--swift-public") ? .public : .internal,
+                                            linkScheme: try arguments.value("--manifest", "-m").map { try ManifestFinder.load($0, namedBy: "--manifest") }?
+                                                .options.linkScheme)
         }
 
         let found = try loadManifest(arguments.value("--manifest", "-m"), inputs: inputs)

@@ -82,8 +82,10 @@ enum CompileLocalization {
 /// Nothing is compiled (the plugin's per-file commands do that and report the
 /// diagnostics), so this only reads the keys of localization files.
 enum CompileAccessors {
-    /// `copyFolder`: copy files under it get accessors nested by subfolder (`--swift-copy-folder`).
-    static func run(inputs: [String], output: String, typeName: String, copyFolder: String?, access: SwiftAccessors.Access) throws -> ExitStatus {
+    /// `copyFolder`: copy files under it get accessors nested by subfolder (`--swift-copy-folder`);
+    /// `linkScheme`: the `--manifest`'s `options.linkScheme`, for the accessors' `attributedString`.
+    static func run(inputs: [String], output: String, typeName: String, copyFolder: String?, access: SwiftAccessors.Access,
+                    linkScheme: String?) throws -> ExitStatus {
         guard !inputs.contains("-") else { throw UsageError(message: "--swift-accessors needs files, not standard input") }
         guard isIdentifier(typeName) else { throw UsageError(message: "--swift-type: '\(typeName)' is not a Swift type name") }
         var sources: [SwiftAccessors.Source] = []
@@ -107,7 +109,7 @@ enum CompileAccessors {
             }
             seen[source.resourceName] = source.path
         }
-        let swift = Array(SwiftAccessors.generate(typeName: typeName, sources: sources, access: access).utf8)
+        let swift = Array(SwiftAccessors.generate(typeName: typeName, sources: sources, access: access, linkScheme: linkScheme).utf8)
         // Unchanged accessors are not rewritten, so the target's Swift code is not rebuilt for nothing.
         if let existing = try? FileIO.read(path: output), existing == swift { return .success }
         do {

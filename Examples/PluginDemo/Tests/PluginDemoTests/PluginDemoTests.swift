@@ -50,4 +50,18 @@ final class PluginDemoTests: XCTestCase {
         XCTAssert(settings.text.hasPrefix("Welcome back, @小明."))
         XCTAssertEqual(settings.links.map(\.kind), [.mention, .url])
     }
+
+    /// The manifest's options.linkScheme reaches the app through the accessors: the action
+    /// and the mention (no mentionURL in this manifest) get myapp:// URLs that lead back to
+    /// their payloads, so a stock UITextView delegate sees every tap.
+    func testEveryLinkIsTappableWithTheManifestsScheme() throws {
+        XCTAssertEqual(LinkDocStrings.linkScheme?.name, "myapp")
+        let attributed = try LinkDocStrings.Onboarding.welcome.attributedString()
+        let urls = attributed.runs.compactMap(\.link)
+        XCTAssertEqual(urls.map(\.absoluteString), ["myapp://action/expand"])
+        XCTAssertEqual(LinkDocStrings.linkScheme?.target(of: urls[0]), .action(name: "expand"))
+        let settings = try LinkDocStrings.Settings.welcome.attributedString()
+        XCTAssertEqual(settings.runs.compactMap(\.link).map(\.absoluteString),
+                       ["myapp://mention/%E5%B0%8F%E6%98%8E?id=u_10001", "https://example.com/settings"])
+    }
 }
