@@ -6,6 +6,8 @@ import PackageDescription
 
 let package = Package(
     name: "PluginDemo",
+    // linkdoc's own minimums (its Package.swift): a package that uses it may not go lower.
+    platforms: [.macOS(.v15), .iOS(.v15)],
     dependencies: [
         .package(name: "linkdoc", path: "../.."),
     ],
