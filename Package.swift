@@ -16,8 +16,21 @@
 //   LinkDocPlugin  the SwiftPM build-tool plugin that runs linkdoc on a target's copy
 import PackageDescription
 
+// macOS hosts build with Xcode's toolchain alone (README, "On a Mac"): libxml2's headers and
+// libxml2.tbd come from the SDK (usr/include/libxml since macOS SDK 10.15.4), so pkg-config is
+// asked only on Linux, where Debian's libxml2-dev is found through it; ICU is the system's
+// libicucore there (CLinkDocICU declares what it calls, see icu_apple.h).
+#if os(Linux)
+let libxml2PkgConfig: String? = "libxml-2.0"
+#else
+let libxml2PkgConfig: String? = nil
+#endif
+let icuOnLinux: BuildSettingCondition = .when(platforms: [.linux, .android])
+
 let package = Package(
     name: "linkdoc",
+    // macOS 15: String(validating:as:) in the tool; iOS 15: AttributedString in LinkDocModel, the one module apps link.
+    platforms: [.macOS(.v15), .iOS(.v15), .macCatalyst(.v15)],
     products: [
         .library(name: "LinkDocModel", targets: ["LinkDocModel"]),
         .library(name: "LinkDocCore", targets: ["LinkDocCore"]),
@@ -29,9 +42,10 @@ let package = Package(
         .target(name: "LinkDocModel"),
         .target(
             name: "CLinkDocICU",
-            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
+            linkerSettings: [.linkedLibrary("icuuc", icuOnLinux), .linkedLibrary("icui18n", icuOnLinux), .linkedLibrary("icudata", icuOnLinux),
+                             .linkedLibrary("icucore", .when(platforms: [.macOS]))]),
         .target(name: "LinkDocURL", dependencies: ["CLinkDocICU"]),
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: libxml2PkgConfig, providers: [.apt(["libxml2-dev"])]),
         .target(name: "LinkDocScratch"),
         .target(name: "LinkDocHTML", dependencies: ["CLibXML2", "LinkDocScratch"]),
         .target(name: "LinkDocXML", dependencies: ["CLibXML2"]),

@@ -6,6 +6,8 @@ import PackageDescription
 
 let package = Package(
     name: "PluginDemo",
+    // linkdoc's own minimums (its Package.swift): a package that uses it may not go lower.
+    platforms: [.macOS(.v15), .iOS(.v15)],
     dependencies: [
         .package(name: "linkdoc", path: "../.."),
     ],
@@ -15,7 +17,7 @@ let package = Package(
             dependencies: [.product(name: "LinkDocModel", package: "linkdoc")],
             // The plugin reads these itself; excluding them keeps SwiftPM from
             // treating them as unhandled files or copying the sources as resources.
-            exclude: ["Copy", "Localizable.xcstrings", "linkdoc.json"],
+            exclude: ["Copy", "Localizable.xcstrings", "en.lproj", "zh-Hans.lproj", "linkdoc.json", "linkdoc-plugin.json"],
             plugins: [.plugin(name: "LinkDocPlugin", package: "linkdoc")]),
         .testTarget(name: "PluginDemoTests", dependencies: ["PluginDemo"]),
     ]

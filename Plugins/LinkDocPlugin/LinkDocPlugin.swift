@@ -7,12 +7,21 @@ import PackagePlugin
 ///   - every `.xcstrings` and `.strings` file, anywhere in the target;
 ///   - `.txt` and `.html` copy files under the copy folder (default `Copy/`).
 /// Each becomes `<base name>.json` among the target's resources (a document, or
-/// a bundle for localization files), through one build command per file with
-/// exact inputs and outputs, so only changed files are recompiled. One more
-/// command writes `LinkDocStrings.swift`, typed accessors for the files and keys.
+/// a bundle for localization files), through one build command per resource with
+/// exact inputs and outputs, so only changed files are recompiled. A table in several
+/// `*.lproj` folders (`en.lproj/Legal.strings`, `zh-Hans.lproj/Legal.strings`) is one
+/// resource, `Legal.json`, with every language. A copy file in a subfolder of the copy
+/// folder is named after its subfolders too (`Copy/onboarding/welcome.txt` →
+/// `onboarding.welcome.json`, `LinkDocStrings.Onboarding.welcome`), since a target's
+/// resources are one flat folder. One more command writes `LinkDocStrings.swift`,
+/// typed accessors for the files and keys; with the manifest's `options.linkScheme`, their
+/// `attributedString()` gives every link a URL (`myapp://action/expand`).
 ///
 /// Optional `linkdoc-plugin.json` in the target's folder:
-///   {"copyFolder": "Copy", "manifest": "linkdoc.json", "accessorType": "LinkDocStrings"}
+///   {"copyFolder": "Copy", "manifest": "linkdoc.json", "accessorType": "LinkDocStrings",
+///    "publicAccessors": false}
+/// `publicAccessors: true` makes the accessors public, for a module whose copy other
+/// modules show.
 /// `manifest` is relative to the target's folder; by default the manifest is
 /// `linkdoc.json` in the target's folder or a parent up to the package's root.
 /// The target must depend on the `LinkDocModel` product (the accessors use it),
@@ -24,6 +33,7 @@ struct LinkDocPlugin: BuildToolPlugin {
         var copyFolder: String?
         var manifest: String?
         var accessorType: String?
+        var publicAccessors: Bool?
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -68,18 +78,17 @@ struct LinkDocPlugin: BuildToolPlugin {
 
         var commands: [Command] = []
         var names: [String: URL] = [:]
-        for input in inputs {
-            let name = input.deletingPathExtension().lastPathComponent
-            if let other = names[name] {
-                throw Failure(description: "\(other.path) and \(input.path) would both be the resource \(name).json; rename one")
+        for resource in Self.resources(inputs, copyFolder: copyFolder) {
+            if let other = names[resource.name] {
+                throw Failure(description: "\(other.path) and \(resource.files[0].path) would both be the resource \(resource.name).json; rename one")
             }
-            names[name] = input
-            let json = output.appendingPathComponent(name + ".json")
+            names[resource.name] = resource.files[0]
+            let json = output.appendingPathComponent(resource.name + ".json")
             commands.append(.buildCommand(
-                displayName: "linkdoc compile \(input.lastPathComponent)",
+                displayName: "linkdoc compile \(resource.files.map { $0.pathComponents.suffix(2).joined(separator: "/") }.joined(separator: " "))",
                 executable: tool,
-                arguments: ["compile", input.path, "-o", json.path] + common,
-                inputFiles: [input] + dependencies,
+                arguments: ["compile"] + resource.files.map(\.path) + ["-o", json.path] + common,
+                inputFiles: resource.files + dependencies,
                 outputFiles: [json]))
         }
         let accessors = context.pluginWorkDirectoryURL.appendingPathComponent("Generated/LinkDocStrings.swift")
@@ -88,10 +97,45 @@ struct LinkDocPlugin: BuildToolPlugin {
             displayName: "linkdoc accessors for \(target.name)",
             executable: tool,
             arguments: ["compile", "--swift-accessors", accessors.path,
-                        "--swift-type", configuration.accessorType ?? "LinkDocStrings"] + inputs.map(\.path),
+                        "--swift-type", configuration.accessorType ?? "LinkDocStrings",
+                        "--swift-copy-folder", copyFolder.standardizedFileURL.path]
+                + (configuration.publicAccessors == true ? ["--swift-public"] : []) + common + inputs.map(\.path),
             inputFiles: inputs + dependencies,
             outputFiles: [accessors]))
         return commands
+    }
+
+    /// One resource: its name and the files compiled into it.
+    struct Resource {
+        var name: String
+        var files: [URL]
+    }
+
+    /// The resources of `inputs`, named as `linkdoc compile --swift-accessors` names them:
+    /// a `.strings` table's files in `*.lproj` folders of one folder together under the
+    /// table's name; a copy file by its subfolders of the copy folder and base name, joined by dots.
+    static func resources(_ inputs: [URL], copyFolder: URL) -> [Resource] {
+        let copyParts = copyFolder.standardizedFileURL.pathComponents
+        var resources: [Resource] = []
+        var tables: [String: Int] = [:]
+        for input in inputs {
+            let base = input.deletingPathExtension().lastPathComponent
+            let folder = input.deletingLastPathComponent()
+            if input.pathExtension.lowercased() == "strings" && folder.pathExtension == "lproj" {
+                let table = folder.deletingLastPathComponent().appendingPathComponent(input.lastPathComponent).path
+                if let index = tables[table] {
+                    resources[index].files.append(input)
+                } else {
+                    tables[table] = resources.count
+                    resources.append(Resource(name: base, files: [input]))
+                }
+                continue
+            }
+            let parts = input.standardizedFileURL.pathComponents
+            let subfolders = parts.starts(with: copyParts) ? Array(parts.dropFirst(copyParts.count).dropLast()) : []
+            resources.append(Resource(name: (subfolders + [base]).joined(separator: "."), files: [input]))
+        }
+        return resources
     }
 
     /// Localization files anywhere in the target; copy files under the copy folder.
@@ -106,9 +150,9 @@ struct LinkDocPlugin: BuildToolPlugin {
             let ext = url.pathExtension.lowercased()
             let path = url.standardizedFileURL.path
             if ext == "xcstrings" || ext == "strings" {
-                found.append(url)
+                found.append(url.standardizedFileURL)
             } else if (ext == "txt" || ext == "html") && path.hasPrefix(copyPrefix) {
-                found.append(url)
+                found.append(url.standardizedFileURL)
             }
         }
         return found.sorted { $0.path < $1.path }

@@ -2,9 +2,14 @@
 #include "linkdoc_icu.h"
 
 #include <pthread.h>
+#if defined(__APPLE__)
+// macOS has ICU only as libicucore, without headers: see icu_apple.h.
+#include "icu_apple.h"
+#else
 #include <unicode/uidna.h>
 #include <unicode/uspoof.h>
 #include <unicode/utypes.h>
+#endif
 
 // ICU objects are opened once (pthread_once) and then only used through const, thread-safe
 // entry points: uidna_nameTo*_UTF8 and uspoof_checkUTF8 may be called concurrently on one object.

@@ -78,12 +78,29 @@ extension AttributeDynamicLookup {
     ) -> T { self[T.self] }
 }
 
+extension Link {
+    /// The URL a tap on the link opens: its own, unless it has none or its kind is in
+    /// `schemeKinds` (say `[.agreement]`, to show legal pages in the app); then `scheme`'s
+    /// (`myapp://action/expand`, see `LinkScheme`). A web link always keeps its own URL.
+    public func tapURL(scheme: LinkScheme?, schemeKinds: Set<LinkKind> = []) -> URL? {
+        let own = url.flatMap(URL.init(string:))
+        guard let scheme, own == nil || schemeKinds.contains(kind), let schemed = scheme.url(for: target) else { return own }
+        return schemed
+    }
+}
+
 extension Document {
     /// The document as an `AttributedString`: every link run has Foundation's `link`
-    /// attribute (where the link has a URL) and linkdoc's kind and payload; style runs
-    /// carry `style` (nested styles merged). Fonts and colours are the app's to choose,
-    /// so the style is kept as the document states it.
-    public func attributedString() -> AttributedString {
+    /// attribute and linkdoc's kind and payload; style runs carry `style` (nested styles
+    /// merged). Fonts and colours are the app's to choose, so the style is kept as the
+    /// document states it.
+    ///
+    /// `link` is the link's own URL; with `linkScheme` (the manifest's `options.linkScheme`),
+    /// links without one (actions, mentions without `mentionURL`, topics, app links) get
+    /// the scheme's URL too, and so do the kinds in `schemeURLsFor`, so that a stock
+    /// `UITextView` or SwiftUI's `openURL` sees every tap (see `Link.tapURL`). The typed
+    /// payload stays in `linkTarget` whatever the URL.
+    public func attributedString(linkScheme: LinkScheme? = nil, schemeURLsFor schemeKinds: Set<LinkKind> = []) -> AttributedString {
         var result = AttributedString(text)
         func bounds(_ range: TextRange) -> Range<AttributedString.Index>? {
             let scalars = result.unicodeScalars
@@ -106,10 +123,49 @@ extension Document {
         }
         for link in links {
             guard let r = bounds(link.range) else { continue }
-            if let url = link.url.flatMap(URL.init(string:)) { result[r].link = url }
+            if let url = link.tapURL(scheme: linkScheme, schemeKinds: schemeKinds) { result[r].link = url }
             result[r][LinkDocAttributes.LinkKindKey.self] = link.kind
             result[r][LinkDocAttributes.LinkTargetKey.self] = link.target
         }
         return result
     }
+
+    /// The document as an `NSAttributedString`, for UIKit and AppKit: the same runs as
+    /// `attributedString(linkScheme:schemeURLsFor:)`, with Foundation's link attribute
+    /// (`NSLink`, a `URL`) and linkdoc's attributes under `NSAttributedString.Key.linkDocKind`,
+    /// `.linkDocTarget`, `.linkDocStyle` and `.linkDocAttachment`, holding the same Swift values
+    /// (`attributes[.linkDocTarget] as? LinkTarget`). Built run by run rather than with
+    /// `NSAttributedString(_:including:)`, which Foundation on Linux does not have, so this
+    /// is the same code (and the same tests) on every platform.
+    public func nsAttributedString(linkScheme: LinkScheme? = nil, schemeURLsFor schemeKinds: Set<LinkKind> = []) -> NSAttributedString {
+        let attributed = attributedString(linkScheme: linkScheme, schemeURLsFor: schemeKinds)
+        let result = NSMutableAttributedString(string: text)
+        var location = 0
+        for run in attributed.runs {
+            let length = attributed[run.range].unicodeScalars.reduce(0) { $0 + UTF16.width($1) }
+            var attributes: [NSAttributedString.Key: Any] = [:]
+            attributes[.linkDocLink] = run[AttributeScopes.FoundationAttributes.LinkAttribute.self]
+            attributes[.linkDocKind] = run[LinkDocAttributes.LinkKindKey.self]
+            attributes[.linkDocTarget] = run[LinkDocAttributes.LinkTargetKey.self]
+            attributes[.linkDocStyle] = run[LinkDocAttributes.StyleKey.self]
+            attributes[.linkDocAttachment] = run[LinkDocAttributes.AttachmentKey.self]
+            if !attributes.isEmpty { result.addAttributes(attributes, range: NSRange(location: location, length: length)) }
+            location += length
+        }
+        return result
+    }
+}
+
+extension NSAttributedString.Key {
+    /// Foundation's link attribute (UIKit's and AppKit's `.link`, named `NSLink`), spelled from
+    /// its AttributedString key because Foundation on Linux has no `.link`.
+    public static let linkDocLink = NSAttributedString.Key(AttributeScopes.FoundationAttributes.LinkAttribute.name)
+    /// A `LinkKind`.
+    public static let linkDocKind = NSAttributedString.Key(LinkDocAttributes.LinkKindKey.name)
+    /// A `LinkTarget`, the typed payload.
+    public static let linkDocTarget = NSAttributedString.Key(LinkDocAttributes.LinkTargetKey.name)
+    /// A `TextStyle`.
+    public static let linkDocStyle = NSAttributedString.Key(LinkDocAttributes.StyleKey.name)
+    /// An `Attachment`.
+    public static let linkDocAttachment = NSAttributedString.Key(LinkDocAttributes.AttachmentKey.name)
 }

@@ -27,7 +27,9 @@ enum Help {
            linkdoc compile Localizable.xcstrings|FILE.strings|res/values-xx/strings.xml
                            [--split DIR] [--language LANG]
            linkdoc compile --ndjson [--jobs N] < records.ndjson
-           linkdoc compile --swift-accessors OUT.swift [--swift-type NAME] FILE…
+           linkdoc compile xx.lproj/TABLE.strings…|FOLDER [--split DIR]
+           linkdoc compile --swift-accessors OUT.swift [--swift-type NAME] [--manifest FILE]
+                           [--swift-copy-folder DIR] [--swift-public] FILE…
 
     Compiles each FILE (or standard input, with '-' or no FILE) into a link document:
     the display text with the markup removed, and every link with its kind, text,
@@ -49,6 +51,12 @@ enum Help {
     values-b+zh+Hant → zh-Hant, values → und or tools:locale). Entities and DTDs
     are never expanded or loaded (xml-entity errors).
 
+    One table in several language folders is one bundle with every language:
+    en.lproj/Legal.strings and zh-Hans.lproj/Legal.strings (same name, *.lproj
+    folders in the same folder) give the bundle of table Legal, res/values/strings.xml
+    and res/values-ja/strings.xml that of table strings. A FOLDER that holds *.lproj
+    or values* folders stands for all their localization files.
+
     OPTIONS:
       -m, --manifest FILE  The manifest (agreements, mentions, schemes, options).
                            Default: linkdoc.json in the input's folder or a parent.
@@ -57,7 +65,7 @@ enum Help {
       --verbose            Also print info diagnostics (e.g. encoded URLs), and say
                            which manifest is in use or where it was looked for.
       -q, --quiet          Print errors only, and no progress line.
-      --split DIR          With one localization file: write DIR/LANGUAGE.json for
+      --split DIR          With one localization file or table: write DIR/LANGUAGE.json for
                            each language instead of one bundle (each atomically).
       --language LANG      The language of a .strings or Android file. Default:
                            from its LANG.lproj or values-… folder, else "und".
@@ -76,6 +84,12 @@ enum Help {
                            Instead of compiling, write Swift accessors for the
                            files and their keys (used by LinkDocPlugin).
       --swift-type NAME    The accessors' enum (default LinkDocStrings).
+      --swift-copy-folder DIR
+                           Copy files under DIR get accessors and resource names
+                           by subfolder (DIR/a/b.txt: resource a.b, accessor A.b).
+      --swift-public       Make the accessors public.
+                           With --manifest, its options.linkScheme gives every
+                           link a URL in the accessors' attributedString().
 
     When standard error is a terminal, a batch that runs longer than half a second
     shows a progress line (documents, rate, errors) unless --quiet is given.

@@ -35,7 +35,7 @@ extension CLITests {
         XCTAssertEqual(ru["language"] as? String, "ru")
         let misuse = try run(["compile", "Examples/english.txt", "--split", dir.path], in: root)
         XCTAssertEqual(misuse.status, 2)
-        XCTAssert(misuse.stderr.contains("--split needs exactly one localization file (.xcstrings, .strings or Android strings.xml)"), misuse.stderr)
+        XCTAssert(misuse.stderr.contains("--split needs exactly one localization file or table (.xcstrings, .strings or Android strings.xml)"), misuse.stderr)
     }
 
     /// 100,000 records with bad ones mixed in: one output line per input line, in

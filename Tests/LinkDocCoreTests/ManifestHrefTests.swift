@@ -29,4 +29,15 @@ final class ManifestHrefTests: XCTestCase {
         let links = Compiler(manifest: manifest).compile("<a href=\"../n/小明\">@小明</a>", name: "t").document?.links
         XCTAssertEqual(links?.map(\.url), ["https://m.example.com/n/%E5%B0%8F%E6%98%8E"])
     }
+
+    func testLinkSchemeMustBeTheAppsOwn() throws {
+        for bad in ["https", "JavaScript", "my app", "1app", ""] {
+            XCTAssertThrowsError(try Manifest.parse(Data("{\"options\": {\"linkScheme\": \"\(bad)\"}}".utf8), file: "m"), bad) { error in
+                XCTAssert("\(error)".contains("options.linkScheme"), "\(error)")
+            }
+        }
+        let manifest = try Manifest.parse(Data("{\"options\": {\"linkScheme\": \"MyApp\"}}".utf8), file: "m")
+        XCTAssertEqual(manifest.options.linkScheme, "myapp")
+        XCTAssertEqual(manifest.independentCopy().options.linkScheme, "myapp")
+    }
 }

@@ -75,6 +75,8 @@ final class BundleTests: XCTestCase {
         }
         try write(BundleWriter.bundle(compiled), "catalog.json")
         try write(BundleWriter.bundle(strings), "strings.json")
+        try write(BundleWriter.bundle(.merging([strings, Self.relabeled(strings, source: "de.lproj/Localizable.strings", language: "de")])),
+                  "merged.json")
         for (language, json) in BundleWriter.split(compiled) { try write(json, "split-\(language).json") }
 
         let process = Process()
@@ -88,5 +90,36 @@ final class BundleTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "bundle schema validation failed (Tests/validate_bundles.py needs python3 with jsonschema; its output says how to install what is missing):\n\(text)")
         XCTAssert(text.contains("bundle schema: \(paths.count) passed, 0 failed"), text)
+    }
+
+    /// `compiled` as if it were another file, in another language.
+    static func relabeled(_ compiled: CompiledLocalization, source: String, language: String) -> CompiledLocalization {
+        CompiledLocalization(source: source, sourceLanguage: compiled.sourceLanguage,
+                             strings: compiled.strings.map { var s = $0; s.language = language; return s }, diagnostics: [])
+    }
+
+    func testMergingATablesFilesKeepsEveryLanguageAndReportsClashes() throws {
+        let english = Self.relabeled(try Fixtures.compile("Localizable.strings"), source: "en.lproj/Localizable.strings", language: "en")
+        let german = Self.relabeled(english, source: "de.lproj/Localizable.strings", language: "de")
+        let merged = CompiledLocalization.merging([english, german])
+        XCTAssertEqual(merged.source, "en.lproj/Localizable.strings")
+        XCTAssertEqual(merged.sources, ["en.lproj/Localizable.strings", "de.lproj/Localizable.strings"])
+        XCTAssertEqual(merged.strings.count, english.strings.count * 2)
+        XCTAssertEqual(merged.diagnostics, [])
+
+        let clash = CompiledLocalization.merging([english, Self.relabeled(english, source: "en-copy.lproj/Localizable.strings", language: "en")])
+        XCTAssertEqual(clash.strings.map(\.document), english.strings.map(\.document), "the first file's values are kept")
+        XCTAssertEqual(clash.diagnostics.count, english.strings.count, "one warning per string that was not kept")
+        let first = try XCTUnwrap(clash.diagnostics.first)
+        XCTAssertEqual(first.severity, .warning)
+        XCTAssertEqual(first.file, "en-copy.lproj/Localizable.strings")
+        XCTAssert(first.message.contains("is also in en.lproj/Localizable.strings"), first.message)
+
+        XCTAssertEqual(LocalizationTable.group(["b/en.lproj/T.strings", "x.txt", "a/en.lproj/T.strings", "b/zh.lproj/T.strings",
+                                                "b/zh.lproj/U.strings", "res/values/strings.xml", "res/values-ja/strings.xml",
+                                                "b/en.lproj/T.strings", "Localizable.xcstrings"]).map(\.files), [
+            ["b/en.lproj/T.strings", "b/zh.lproj/T.strings"], ["x.txt"], ["a/en.lproj/T.strings"], ["b/zh.lproj/U.strings"],
+            ["res/values-ja/strings.xml", "res/values/strings.xml"], ["Localizable.xcstrings"],
+        ])
     }
 }

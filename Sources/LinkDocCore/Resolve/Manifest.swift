@@ -51,6 +51,10 @@ public struct Manifest: Sendable {
         /// against; without it they are invalid URLs. Fragment-only and empty hrefs stay the
         /// app's (`LinkTarget.appHandled`) even with a base.
         public var baseURL: String? = nil
+        /// The app's URL scheme (lowercased) for links without a URL of their own, applied at run
+        /// time by `Document.attributedString(linkScheme:)` and LinkDocPlugin's accessors
+        /// (`myapp://action/expand`, see `LinkScheme`); documents are compiled the same with or without it.
+        public var linkScheme: String? = nil
 
         public init() {}
     }
@@ -109,6 +113,7 @@ public struct Manifest: Sendable {
         options.mentionURL = options.mentionURL.map(fresh)
         options.topicURL = options.topicURL.map(fresh)
         options.baseURL = options.baseURL.map(fresh)
+        options.linkScheme = options.linkScheme.map(fresh)
         return Manifest(agreements: agreements, mentions: mentions, topics: topics, schemes: schemes.map(fresh), options: options)
     }
 

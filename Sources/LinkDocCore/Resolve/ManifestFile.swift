@@ -1,3 +1,4 @@
+import LinkDocModel
 import LinkDocURL
 import Foundation
 
@@ -100,7 +101,7 @@ struct ManifestFile: Decodable {
             let c = try decoder.container(keyedBy: AnyKey.self)
             try ManifestFile.rejectUnknownKeys(c, known: ["includeAgreementBrackets", "maxTopicLength", "maxMentionLength",
                                                           "mentionURL", "topicURL", "detect", "autolink", "maxHTMLDepth",
-                                                          "maxDocumentBytes", "maxLinks", "maxURLLength", "baseURL"], at: "options")
+                                                          "maxDocumentBytes", "maxLinks", "maxURLLength", "baseURL", "linkScheme"], at: "options")
             var o = Manifest.Options()
             o.includeAgreementBrackets = try c.decodeIfPresent(Bool.self, forKey: AnyKey("includeAgreementBrackets")) ?? true
             for key in ["maxTopicLength", "maxMentionLength", "maxHTMLDepth"] where c.contains(AnyKey(key)) {
@@ -128,6 +129,13 @@ struct ManifestFile: Decodable {
                     throw Problem(message: "options.baseURL: \"\(base)\" is not an absolute http or https URL")
                 }
                 o.baseURL = url.href
+            }
+            if let name = try c.decodeIfPresent(String.self, forKey: AnyKey("linkScheme")) {
+                guard let scheme = LinkScheme(name) else {
+                    throw Problem(message: "options.linkScheme: \"\(name)\" is not a URL scheme of the app's own "
+                                  + "(a letter, then letters, digits, '+', '-', '.'; not http, https, mailto, tel, sms, file, javascript, data, vbscript)")
+                }
+                o.linkScheme = scheme.name
             }
             // `autolink` (urls, emails, phones: true or false) is the older spelling of `detect`.
             if c.contains(AnyKey("autolink")) {

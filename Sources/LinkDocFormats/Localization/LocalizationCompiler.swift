@@ -13,9 +13,19 @@ public struct CompiledString: Sendable {
 /// (the file's own and the compiler's, all positioned in the file).
 public struct CompiledLocalization: Sendable {
     public var source: String
+    /// Every file compiled into this one (a table's files, see `LocalizationTable`); `[source]` for one file.
+    public var sources: [String]
     public var sourceLanguage: String?
     public var strings: [CompiledString]
     public var diagnostics: [Diagnostic]
+
+    public init(source: String, sources: [String]? = nil, sourceLanguage: String?, strings: [CompiledString], diagnostics: [Diagnostic]) {
+        self.source = source
+        self.sources = sources ?? [source]
+        self.sourceLanguage = sourceLanguage
+        self.strings = strings
+        self.diagnostics = diagnostics
+    }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }

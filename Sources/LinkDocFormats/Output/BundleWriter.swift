@@ -8,6 +8,9 @@ import LinkDocModel
 ///      "strings": {"privacy_dialog": {"en": DOCUMENT,
 ///                                     "ru": {"variations": {"plural.few": DOCUMENT, "plural.one": DOCUMENT}}}}}
 ///
+/// A table in several files (`en.lproj/Legal.strings`, `zh-Hans.lproj/Legal.strings`; see
+/// `LocalizationTable`) is one bundle, its `source` the first file and `sources` all of them.
+///
 /// A split file (`--split DIR`) holds one language, a level less deep:
 ///
 ///     {"version": 1, "source": "…", "language": "ru", "strings": {"privacy_dialog": {"variations": {…}}}}
@@ -64,6 +67,11 @@ public enum BundleWriter {
     private static func header(_ compiled: CompiledLocalization, into w: inout JSONWriter) {
         w.key("version"); w.int(formatVersion)
         w.key("source"); w.string(compiled.source)
+        if compiled.sources.count > 1 {
+            w.key("sources"); w.beginArray()
+            for source in compiled.sources { w.string(source) }
+            w.endArray()
+        }
         w.member("sourceLanguage", compiled.sourceLanguage)
     }
 

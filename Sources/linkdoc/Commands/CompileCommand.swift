@@ -11,20 +11,20 @@ import LinkDocModel
 enum CompileCommand {
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
         let arguments = try Arguments(rawArguments, valued: ["--manifest", "-m", "-o", "--output", "--split", "--language",
-                                                             "--jobs", "-j", "--swift-accessors", "--swift-type"],
-                                      boolean: ["--pretty", "--verbose", "--quiet", "-q", "-h", "--help", "--ndjson"],
+                                                             "--jobs", "-j", "--swift-accessors", "--swift-type", "--swift-copy-folder"],
+                                      boolean: ["--pretty", "--verbose", "--quiet", "-q", "-h", "--help", "--ndjson", "--swift-public"],
                                       command: "compile")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.compile)
             return .success
         }
-        let inputs = arguments.positional.isEmpty ? ["-"] : arguments.positional
+        let inputs = CompileLocalization.expandingFolders(arguments.positional.isEmpty ? ["-"] : arguments.positional)
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once") }
         if arguments.value("--swift-accessors") != nil {
-            try arguments.reject(["--manifest", "-m", "-o", "--output", "--split", "--language", "--jobs", "-j", "--ndjson", "--pretty"],
+            try arguments.reject(["-o", "--output", "--split", "--language", "--jobs", "-j", "--ndjson", "--pretty"],
                                  "does nothing with --swift-accessors, which writes only the accessors file")
         } else {
-            try arguments.reject(["--swift-type"], "goes with --swift-accessors OUT.swift")
+            try arguments.reject(["--swift-type", "--swift-copy-folder", "--swift-public"], "goes with --swift-accessors OUT.swift")
         }
         if !arguments.flag("--ndjson") {
             try arguments.reject(["--jobs", "-j"], "applies only to --ndjson (stream mode); a file list compiles on one thread")
@@ -36,8 +36,12 @@ enum CompileCommand {
             try arguments.reject(["--language"], "applies only to a .strings or Android strings.xml input")
         }
         if let output = arguments.value("--swift-accessors") {
-            return try CompileAccessors.run(inputs: arguments.positional, output: output,
-                                            typeName: arguments.value("--swift-type") ?? "LinkDocStrings")
+            return try CompileAccessors.run(inputs: inputs, output: output,
+                                            typeName: arguments.value("--swift-type") ?? "LinkDocStrings",
+                                            copyFolder: arguments.value("--swift-copy-folder"),
+                                            access: arguments.flag("--swift-public") ? .public : .internal,
+                                            linkScheme: try arguments.value("--manifest", "-m").map { try ManifestFinder.load($0, namedBy: "--manifest") }?
+                                                .options.linkScheme)
         }
 
         let found = try loadManifest(arguments.value("--manifest", "-m"), inputs: inputs)
@@ -61,18 +65,34 @@ enum CompileCommand {
             return try CompileStream.run(compiler: compiler, jobs: try jobs(arguments.value("--jobs", "-j")),
                                          includeInfo: arguments.flag("--verbose"), progress: ProgressLine(enabled: progressWanted))
         }
+        // One table in several language folders compiles to one bundle (LocalizationTable).
+        let tables = LocalizationTable.group(inputs)
+        if arguments.value("--language") != nil, tables.contains(where: { $0.files.count > 1 }) {
+            throw UsageError(message: "--language names the language of one file; the files of a table take theirs from their folders")
+        }
         let split = arguments.value("--split")
         if split != nil {
-            guard inputs.count == 1, LocalizationFile.format(forPath: inputs[0]) != nil else {
-                throw UsageError(message: "--split needs exactly one localization file (.xcstrings, .strings or Android strings.xml)")
+            guard tables.count == 1, LocalizationFile.format(forPath: tables[0].files[0]) != nil else {
+                throw UsageError(message: "--split needs exactly one localization file or table (.xcstrings, .strings or Android strings.xml)")
             }
             guard arguments.value("-o", "--output") == nil else { throw UsageError(message: "--split and -o cannot be used together") }
         }
 
         var status = ExitStatus.success
         var outputs: [(name: String, json: [UInt8]?, isBundle: Bool)] = []
-        let progress = ProgressLine(enabled: progressWanted && inputs.count > 1, noun: "files")
-        for (n, input) in inputs.enumerated() {
+        let progress = ProgressLine(enabled: progressWanted && tables.count > 1, noun: "files")
+        for (n, table) in tables.enumerated() {
+            if table.files.count > 1 {
+                let compiled = CompileLocalization.compile(table, language: nil, compiler: compiler, reporter: reporter)
+                if compiled.status != .success && status == .success { status = compiled.status }
+                if let split, let bundle = compiled.bundle {
+                    return CompileLocalization.writeSplit(bundle, to: split, pretty: arguments.flag("--pretty")) ? status : .usage
+                }
+                outputs.append((table.files[0], compiled.bundle.map(BundleWriter.bundle), true))
+                progress.update(done: n + 1, errors: status == .success ? 0 : 1)
+                continue
+            }
+            let input = table.files[0]
             let name = input == "-" ? "<stdin>" : input
             let bytes: [UInt8]
             do {
@@ -91,13 +111,7 @@ enum CompileCommand {
                                                            progress: ProgressLine(enabled: progressWanted && inputs.count == 1, noun: "strings"))
                 if compiled.hasErrors && status == .success { status = .inputErrors }
                 if let split {
-                    do {
-                        try CompileLocalization.writeSplit(compiled, to: split, pretty: arguments.flag("--pretty"))
-                    } catch {
-                        StandardStreams.writeError("linkdoc: error: cannot write \(error)\n")
-                        return .usage
-                    }
-                    return status
+                    return CompileLocalization.writeSplit(compiled, to: split, pretty: arguments.flag("--pretty")) ? status : .usage
                 }
                 outputs.append((name, BundleWriter.bundle(compiled), true))
             } else {
@@ -108,11 +122,11 @@ enum CompileCommand {
             }
             progress.update(done: n + 1, errors: status == .success ? 0 : 1)
         }
-        progress.finish(done: inputs.count, errors: status == .success ? 0 : 1)
+        progress.finish(done: tables.count, errors: status == .success ? 0 : 1)
 
         let pretty = arguments.flag("--pretty")
         var out: [UInt8]
-        if inputs.count == 1 {
+        if tables.count == 1 {
             guard let json = outputs[0].json else { return status }
             out = pretty ? JSONFormatter.prettyPrinted(json) : json
             out.append(0x0A)
@@ -168,7 +182,7 @@ enum InputCheck {
     static func explain(_ error: Error, path: String) -> String {
         guard let failure = error as? FileIO.Failure, failure.reason == "is a directory" else { return "\(error)" }
         return "\(failure); compile takes files: run 'linkdoc lint \(path)' to check every file in a folder, "
-            + "or name a .xcstrings, .strings or strings.xml file to compile it into a bundle (--split DIR for one file per language)"
+            + "or name a .xcstrings, .strings or strings.xml file, or a folder of *.lproj or values* folders, to compile it into a bundle (--split DIR for one file per language)"
     }
 
     /// A `.json` input that is a manifest or a link document, not copy: compiling it would

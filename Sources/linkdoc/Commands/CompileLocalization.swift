@@ -19,13 +19,60 @@ enum CompileLocalization {
         return compiled
     }
 
-    /// Writes `DIR/LANGUAGE.json` for each language, each atomically.
-    static func writeSplit(_ compiled: CompiledLocalization, to directory: String, pretty: Bool) throws {
-        try FileIO.makeDirectory(directory)
-        for (language, json) in BundleWriter.split(compiled) {
-            var bytes = pretty ? JSONFormatter.prettyPrinted(json) : json
-            bytes.append(0x0A)
-            try FileIO.writeAtomically(bytes, to: directory + "/" + language + ".json")
+    /// `inputs` with every folder that holds language folders (`*.lproj`, Android `values*`)
+    /// replaced by its localization files; other inputs as they are.
+    static func expandingFolders(_ inputs: [String]) -> [String] {
+        inputs.flatMap { input in input == "-" ? [input] : LocalizationTable.files(inFolder: input) ?? [input] }
+    }
+
+    /// A table's files compiled and merged: nil when none could be read.
+    struct CompiledTable {
+        var bundle: CompiledLocalization?
+        var status: ExitStatus
+    }
+
+    /// Reads and compiles every file of a table into one bundle. A file that cannot be read
+    /// is reported and the others still compile (the exit status says so).
+    static func compile(_ table: LocalizationTable, language: String?, compiler: Compiler, reporter: DiagnosticPrinter) -> CompiledTable {
+        var status = ExitStatus.success
+        var parts: [CompiledLocalization] = []
+        for file in table.files {
+            guard let format = LocalizationFile.format(forPath: file) else { continue }
+            let bytes: [UInt8]
+            do {
+                bytes = try FileIO.read(path: file)
+            } catch {
+                StandardStreams.writeError("linkdoc: error: \(InputCheck.explain(error, path: file))\n")
+                status = .usage
+                continue
+            }
+            let compiled = compile(bytes, name: file, format: format, language: language, compiler: compiler,
+                                   reporter: reporter, progress: ProgressLine(enabled: false))
+            if compiled.hasErrors && status == .success { status = .inputErrors }
+            parts.append(compiled)
+        }
+        guard !parts.isEmpty else { return CompiledTable(bundle: nil, status: status) }
+        let merged = CompiledLocalization.merging(parts)
+        // Only what merging found is new; each file's own diagnostics were printed as it compiled.
+        let printed = Set(parts.flatMap(\.diagnostics))
+        reporter.print(merged.diagnostics.filter { !printed.contains($0) })
+        return CompiledTable(bundle: merged, status: status)
+    }
+
+    /// Writes `DIR/LANGUAGE.json` for each language, each atomically; false, after saying
+    /// why, when a file cannot be written.
+    static func writeSplit(_ compiled: CompiledLocalization, to directory: String, pretty: Bool) -> Bool {
+        do {
+            try FileIO.makeDirectory(directory)
+            for (language, json) in BundleWriter.split(compiled) {
+                var bytes = pretty ? JSONFormatter.prettyPrinted(json) : json
+                bytes.append(0x0A)
+                try FileIO.writeAtomically(bytes, to: directory + "/" + language + ".json")
+            }
+            return true
+        } catch {
+            StandardStreams.writeError("linkdoc: error: cannot write \(error)\n")
+            return false
         }
     }
 }
@@ -35,18 +82,24 @@ enum CompileLocalization {
 /// Nothing is compiled (the plugin's per-file commands do that and report the
 /// diagnostics), so this only reads the keys of localization files.
 enum CompileAccessors {
-    static func run(inputs: [String], output: String, typeName: String) throws -> ExitStatus {
+    /// `copyFolder`: copy files under it get accessors nested by subfolder (`--swift-copy-folder`);
+    /// `linkScheme`: the `--manifest`'s `options.linkScheme`, for the accessors' `attributedString`.
+    static func run(inputs: [String], output: String, typeName: String, copyFolder: String?, access: SwiftAccessors.Access,
+                    linkScheme: String?) throws -> ExitStatus {
         guard !inputs.contains("-") else { throw UsageError(message: "--swift-accessors needs files, not standard input") }
         guard isIdentifier(typeName) else { throw UsageError(message: "--swift-type: '\(typeName)' is not a Swift type name") }
         var sources: [SwiftAccessors.Source] = []
-        for input in inputs {
-            if let format = LocalizationFile.format(forPath: input) {
-                let bytes: [UInt8]
-                do { bytes = try FileIO.read(path: input) } catch { throw UsageError(message: "\(error)", suggestHelp: false) }
-                let file = LocalizationFile.read(bytes, name: input, format: format, language: "und")
-                sources.append(.init(path: input, kind: .table(keys: file.strings.map(\.key))))
+        for table in LocalizationTable.group(inputs) {
+            if let format = LocalizationFile.format(forPath: table.files[0]) {
+                var keys: [String] = []
+                for file in table.files {
+                    let bytes: [UInt8]
+                    do { bytes = try FileIO.read(path: file) } catch { throw UsageError(message: "\(error)", suggestHelp: false) }
+                    keys += LocalizationFile.read(bytes, name: file, format: format, language: "und").strings.map(\.key)
+                }
+                sources.append(.init(path: table.files.joined(separator: ", "), kind: .table(keys: keys)))
             } else {
-                sources.append(.init(path: input, kind: .document))
+                sources.append(.init(path: table.files[0], kind: .document, folders: subfolders(of: table.files[0], under: copyFolder)))
             }
         }
         var seen: [String: String] = [:]
@@ -56,7 +109,7 @@ enum CompileAccessors {
             }
             seen[source.resourceName] = source.path
         }
-        let swift = Array(SwiftAccessors.generate(typeName: typeName, sources: sources).utf8)
+        let swift = Array(SwiftAccessors.generate(typeName: typeName, sources: sources, access: access, linkScheme: linkScheme).utf8)
         // Unchanged accessors are not rewritten, so the target's Swift code is not rebuilt for nothing.
         if let existing = try? FileIO.read(path: output), existing == swift { return .success }
         do {
@@ -65,6 +118,14 @@ enum CompileAccessors {
             throw UsageError(message: "cannot write \(error)", suggestHelp: false)
         }
         return .success
+    }
+
+    /// The folders between `copyFolder` and the file (`Copy/onboarding/welcome.txt` → `["onboarding"]`).
+    static func subfolders(of path: String, under copyFolder: String?) -> [String] {
+        guard let copyFolder else { return [] }
+        let prefix = copyFolder.hasSuffix("/") ? copyFolder : copyFolder + "/"
+        guard path.hasPrefix(prefix) else { return [] }
+        return path.dropFirst(prefix.count).split(separator: "/").dropLast().map(String.init)
     }
 
     static func isIdentifier(_ s: String) -> Bool {

@@ -4,6 +4,16 @@ import Glibc
 import Darwin
 #endif
 
+/// The C library's read(2) and write(2), by a name that FileIO's and StandardStreams' own
+/// `read` and `write` do not hide, on Linux and on Apple platforms alike.
+#if canImport(Glibc)
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(fd, buffer, count) }
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
+#else
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
+#endif
+
 /// File reading and atomic writing with POSIX calls, so that every failure has
 /// a clear message and no output file is ever left half-written.
 enum FileIO {
@@ -29,7 +39,7 @@ enum FileIO {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw Failure(path: name, reason: errnoText())

@@ -25,4 +25,43 @@ final class PluginDemoTests: XCTestCase {
         // A category the entry does not have falls back to "other".
         XCTAssertEqual(try PrivacyDialog.unread(language: "en", variation: "plural.few").text, "%lld unread messages")
     }
+
+    /// en.lproj/Legal.strings and zh-Hans.lproj/Legal.strings are one resource, Legal.json,
+    /// with both languages; the accessors are public (linkdoc-plugin.json), so this test
+    /// module reaches `LinkDocStrings` itself.
+    func testLprojTableIsOneBundleWithEveryLanguage() throws {
+        let chinese = try LinkDocStrings.Legal.signupConsent.document(language: "zh-Hans")
+        XCTAssertEqual(chinese.text, "注册即表示你同意《用户协议》和《隐私政策》")
+        XCTAssertEqual(chinese.links.map(\.url), ["https://example.com/legal/terms", "https://example.com/legal/privacy"])
+        let english = try LinkDocStrings.Legal.signupConsent.document(language: "en")
+        XCTAssertEqual(english.links.map(\.url), ["https://example.com/legal/terms"])
+        XCTAssertEqual(try LinkDocStrings.Legal.contact.document(language: "en").links.map(\.kind), [.email])
+    }
+
+    /// Copy/onboarding/welcome.txt and Copy/settings/welcome.txt do not collide: their
+    /// resources and accessors follow the subfolders.
+    func testCopySubfoldersKeepFilesApart() throws {
+        XCTAssertEqual(LinkDocStrings.Onboarding.welcome.name, "onboarding.welcome")
+        XCTAssertEqual(LinkDocStrings.Settings.welcome.name, "settings.welcome")
+        let onboarding = try LinkDocStrings.Onboarding.welcome.document()
+        XCTAssertEqual(onboarding.text, "欢迎！展开\n")
+        XCTAssertEqual(onboarding.links.map(\.target), [.action(name: "expand")])
+        let settings = try LinkDocStrings.Settings.welcome.document()
+        XCTAssert(settings.text.hasPrefix("Welcome back, @小明."))
+        XCTAssertEqual(settings.links.map(\.kind), [.mention, .url])
+    }
+
+    /// The manifest's options.linkScheme reaches the app through the accessors: the action
+    /// and the mention (no mentionURL in this manifest) get myapp:// URLs that lead back to
+    /// their payloads, so a stock UITextView delegate sees every tap.
+    func testEveryLinkIsTappableWithTheManifestsScheme() throws {
+        XCTAssertEqual(LinkDocStrings.linkScheme?.name, "myapp")
+        let attributed = try LinkDocStrings.Onboarding.welcome.attributedString()
+        let urls = attributed.runs.compactMap(\.link)
+        XCTAssertEqual(urls.map(\.absoluteString), ["myapp://action/expand"])
+        XCTAssertEqual(LinkDocStrings.linkScheme?.target(of: urls[0]), .action(name: "expand"))
+        let settings = try LinkDocStrings.Settings.welcome.attributedString()
+        XCTAssertEqual(settings.runs.compactMap(\.link).map(\.absoluteString),
+                       ["myapp://mention/%E5%B0%8F%E6%98%8E?id=u_10001", "https://example.com/settings"])
+    }
 }

@@ -1,0 +1,81 @@
+// The few ICU declarations linkdoc_icu.c needs, for Apple platforms.
+//
+// macOS ships ICU only as libicucore, without headers (the SDK has none under unicode/), and
+// Homebrew's icu4c would be a second, different ICU. libicucore is built without ICU's symbol
+// renaming, so its C functions have their plain names (uidna_openUTS46, not uidna_openUTS46_72):
+// declaring them here and linking `icucore` is enough. The types, constants and signatures are
+// ICU's stable C API (ICU 4.6+ for UTS #46, 51+ for uspoof restriction levels), written out to
+// match <unicode/uidna.h>, <unicode/uspoof.h> and <unicode/utypes.h>; the values were checked
+// against ICU 72's headers. Private to this target: include/linkdoc_icu.h stays plain C.
+#ifndef LINKDOC_ICU_APPLE_H
+#define LINKDOC_ICU_APPLE_H
+
+#include <stdint.h>
+
+typedef int8_t UBool;
+
+typedef enum UErrorCode {
+    U_ZERO_ERROR = 0,
+    U_BUFFER_OVERFLOW_ERROR = 15,
+    U_ERROR_CODE_PLACEHOLDER = 0x7FFFFFFF  // keeps the enum int-sized, as ICU's is
+} UErrorCode;
+
+#define U_SUCCESS(x) ((x) <= U_ZERO_ERROR)
+#define U_FAILURE(x) ((x) > U_ZERO_ERROR)
+
+// uidna.h
+typedef struct UIDNA UIDNA;
+
+typedef struct UIDNAInfo {
+    int16_t size;
+    UBool isTransitionalDifferent;
+    UBool reservedB3;
+    uint32_t errors;
+    int32_t reservedI2;
+    int32_t reservedI3;
+} UIDNAInfo;
+
+#define UIDNA_INFO_INITIALIZER { (int16_t)sizeof(UIDNAInfo), 0, 0, 0, 0, 0 }
+
+enum {
+    UIDNA_USE_STD3_RULES = 2,
+    UIDNA_CHECK_BIDI = 4,
+    UIDNA_CHECK_CONTEXTJ = 8,
+    UIDNA_NONTRANSITIONAL_TO_ASCII = 0x10,
+    UIDNA_NONTRANSITIONAL_TO_UNICODE = 0x20,
+};
+
+enum {
+    UIDNA_ERROR_EMPTY_LABEL = 1,
+    UIDNA_ERROR_LABEL_TOO_LONG = 2,
+    UIDNA_ERROR_DOMAIN_NAME_TOO_LONG = 4,
+    UIDNA_ERROR_LEADING_HYPHEN = 8,
+    UIDNA_ERROR_TRAILING_HYPHEN = 0x10,
+    UIDNA_ERROR_HYPHEN_3_4 = 0x20,
+};
+
+UIDNA *uidna_openUTS46(uint32_t options, UErrorCode *pErrorCode);
+int32_t uidna_nameToASCII_UTF8(const UIDNA *idna, const char *name, int32_t length, char *dest, int32_t capacity,
+                               UIDNAInfo *pInfo, UErrorCode *pErrorCode);
+int32_t uidna_nameToUnicodeUTF8(const UIDNA *idna, const char *name, int32_t length, char *dest, int32_t capacity,
+                                UIDNAInfo *pInfo, UErrorCode *pErrorCode);
+
+// uspoof.h
+typedef struct USpoofChecker USpoofChecker;
+
+enum {
+    USPOOF_RESTRICTION_LEVEL = 16,
+    USPOOF_MIXED_NUMBERS = 128,
+};
+
+typedef enum URestrictionLevel {
+    USPOOF_MODERATELY_RESTRICTIVE = 0x40000000,
+} URestrictionLevel;
+
+USpoofChecker *uspoof_open(UErrorCode *status);
+void uspoof_close(USpoofChecker *sc);
+void uspoof_setChecks(USpoofChecker *sc, int32_t checks, UErrorCode *status);
+void uspoof_setRestrictionLevel(USpoofChecker *sc, URestrictionLevel restrictionLevel);
+int32_t uspoof_checkUTF8(const USpoofChecker *sc, const char *id, int32_t length, int32_t *position, UErrorCode *status);
+
+#endif
