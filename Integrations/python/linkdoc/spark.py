@@ -10,15 +10,19 @@ breaks, one per partition, and each task reads its own range, so a bare CR or in
 reaches linkdoc as it is (`textFile` would split at the CR and replace the bytes). The lines
 before each range are counted first (a short Spark stage), and each task's linkdoc numbers its
 error lines from there (`--first-line`). The binary and the manifest go to the executors with
-`SparkContext.addFile`. INPUT must be readable at the same path by the driver and every
-executor (local mode, a shared or mounted file system).
+`SparkContext.addFile`. Each task writes its part file itself (bytes, never through the JVM's
+strings) and the driver writes `_SUCCESS` once every partition reported all its lines answered,
+so INPUT and OUTPUT must be at the same path for the driver and every executor (local mode, a
+shared or mounted file system).
 
 `compile_dataframe(df)` compiles a DataFrame's column of records through `mapInArrow`, each
 Arrow batch handed to linkdoc as one block of bytes.
 """
 import argparse
+import atexit
 import collections
 import os
+import shutil
 import sys
 import tempfile
 import zipfile
@@ -74,10 +78,13 @@ def _count_lines(item):
 def _ship_package(sc):
     """Sends this package (its Python files; the binary goes with addFile) to the executors, so
     that their Python workers can import it without `--py-files` or an install of their own."""
-    if getattr(sc, "_linkdoc_shipped", False):
-        return
     package = os.path.dirname(os.path.abspath(__file__))
-    archive = os.path.join(tempfile.mkdtemp(prefix="linkdoc-py-"), "linkdoc.zip")
+    if getattr(sc, "_linkdoc_shipped", False) or not os.path.isdir(package):
+        return   # shipped already, or imported from a zip that --py-files ships
+    # Not "linkdoc.zip": the name a --py-files archive of the same package is likely to have.
+    directory = tempfile.mkdtemp(prefix="linkdoc-py-")
+    atexit.register(shutil.rmtree, directory, True)
+    archive = os.path.join(directory, "linkdoc-package-shipped.zip")
     with zipfile.ZipFile(archive, "w") as target:
         for name in sorted(os.listdir(package)):
             if name.endswith(".py"):
@@ -109,31 +116,48 @@ def _shipped(binary_name, manifest_name):
 
 def compile_file(spark, input_path, output_path, *, manifest=None, partitions=None, isolate=False, binary=None):
     """Compiles the NDJSON file `input_path` into the folder `output_path` (see the module doc).
-    Returns (lines, partitions). Raises when any partition fails (Spark then writes no _SUCCESS)."""
+    Returns (lines, partitions). Raises when any partition fails; `_SUCCESS` is then not written."""
     sc = spark.sparkContext
-    input_path = os.path.abspath(input_path)
+    input_path, output_path = os.path.abspath(input_path), os.path.abspath(output_path)   # tasks run elsewhere
     size = os.path.getsize(input_path)
     if partitions is None:
         partitions = max(sc.defaultParallelism, -(-size // (128 << 20)))
+    binary_name, manifest_name = _ship(sc, binary, manifest)
+    os.makedirs(output_path)   # fails when the output exists, as Spark's writers do
+    os.mkdir(os.path.join(output_path, "_temporary"))
     ranges = split_ranges(input_path, max(1, partitions))
     counts = sc.parallelize([(input_path, a, b) for a, b in ranges], len(ranges)).map(_count_lines).collect()
     items, first_line = [], 1
     for (start, end), count in zip(ranges, counts):
         items.append((start, end, first_line))
         first_line += count
-    binary_name, manifest_name = _ship(sc, binary, manifest)
+
 
     def task(index, iterator):
         binary_path, manifest_path = _shipped(binary_name, manifest_name)
         for start, end, line in iterator:
-            if start == end:
-                continue
-            for output in compile_chunks(read_range(input_path, start, end), manifest=manifest_path,
-                                         binary=binary_path, first_line=line, partition=index, isolate=isolate):
-                yield output[:-1]   # saveAsTextFile ends each element with a line break
+            # Written beside the part file and renamed over it once complete: a retried or
+            # speculative attempt never leaves half a part file behind.
+            temporary = os.path.join(output_path, "_temporary", "part-%05d.%d" % (index, os.getpid()))
+            answered = 0
+            with open(temporary, "wb") as out:
+                chunks = read_range(input_path, start, end) if start < end else []
+                for output in compile_chunks(chunks, manifest=manifest_path, binary=binary_path,
+                                             first_line=line, partition=index, isolate=isolate):
+                    out.write(output)
+                    answered += output.count(b"\n")
+            os.replace(temporary, os.path.join(output_path, "part-%05d" % index))
+            yield index, answered
 
-    sc.parallelize(items, len(items)).mapPartitionsWithIndex(task).saveAsTextFile(output_path)
+    try:
+        answered = dict(sc.parallelize(items, len(items)).mapPartitionsWithIndex(task).collect())
+    finally:
+        shutil.rmtree(os.path.join(output_path, "_temporary"), ignore_errors=True)
     lines = first_line - 1 + (1 if size and not _ends_with_newline(input_path) else 0)
+    if sorted(answered) != list(range(len(items))) or sum(answered.values()) != lines:
+        raise RuntimeError("linkdoc.spark: %d of %d lines answered in %d of %d partitions; no _SUCCESS written"
+                           % (sum(answered.values()), lines, len(answered), len(items)))
+    open(os.path.join(output_path, "_SUCCESS"), "wb").close()
     return lines, len(items)
 
 

@@ -77,6 +77,15 @@ class SparkTests(unittest.TestCase):
         bad_utf8 = next(a for a in answers if a["id"] == "bad-utf8")
         self.assertIsNone(bad_utf8["document"], "invalid UTF-8 was not replaced and compiled")
 
+    def test_an_output_that_exists_is_refused_and_left_alone(self):
+        path, output = self.write_input(support.corpus(10))
+        os.makedirs(output)
+        with open(os.path.join(output, "keep"), "wb") as f:
+            f.write(b"old")
+        with self.assertRaises(FileExistsError):
+            compile_file(self.spark, path, output, binary=support.BINARY)
+        self.assertEqual(os.listdir(output), ["keep"])
+
     def test_byte_ranges_end_at_line_breaks(self):
         path, _ = self.write_input(b"a\nbb\n\nccc\r\ndddd")
         ranges = split_ranges(path, 4)

@@ -28,7 +28,7 @@ class CompilePartitionTests(unittest.TestCase):
 
     def test_stream_larger_than_the_pipes_and_a_window_does_not_deadlock(self):
         # Several MB both ways: writing everything first, or a record at a time, would block.
-        data = support.corpus(14_000, bad_every=97)
+        data = support.corpus(16_000, bad_every=97)
         self.assertGreater(len(data), 2 << 20)
         answers = list(compile_partition(lines_of(data), manifest=support.MANIFEST))
         self.assertEqual(answers, lines_of(support.direct(data)))
