@@ -26,7 +26,7 @@ enum Help {
     USAGE: linkdoc compile [FILE…|-] [--manifest FILE] [-o FILE] [--pretty] [--verbose]
            linkdoc compile Localizable.xcstrings|FILE.strings|res/values-xx/strings.xml
                            [--split DIR] [--language LANG]
-           linkdoc compile --ndjson [--jobs N] < records.ndjson
+           linkdoc compile --ndjson [--jobs N] [--first-line N] < records.ndjson
            linkdoc compile xx.lproj/TABLE.strings…|FOLDER [--split DIR]
            linkdoc compile --swift-accessors OUT.swift [--swift-type NAME] [--manifest FILE]
                            [--swift-copy-folder DIR] [--swift-public] FILE…
@@ -77,9 +77,13 @@ enum Help {
                            "severity", "message", "rule"}]}. A bad record gives
                            {"id": …|null, "line": N, "document": null, …}; an empty
                            line gives such a line with a warning. Exit code 1 when
-                           any record has errors.
+                           any record has errors (every line was still answered);
+                           2 when linkdoc failed (usage, reading or writing).
       -j, --jobs N         Compiling threads for --ndjson (default: the number of
                            cores). The output is the same for every N.
+      --first-line N       The number of the first input line, for error lines
+                           (default 1): an engine that feeds each linkdoc one part
+                           of an input passes the part's first line.
       --swift-accessors OUT.swift
                            Instead of compiling, write Swift accessors for the
                            files and their keys (used by LinkDocPlugin).

@@ -11,7 +11,7 @@ import LinkDocModel
 enum CompileCommand {
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
         let arguments = try Arguments(rawArguments, valued: ["--manifest", "-m", "-o", "--output", "--split", "--language",
-                                                             "--jobs", "-j", "--swift-accessors", "--swift-type", "--swift-copy-folder"],
+                                                             "--jobs", "-j", "--first-line", "--swift-accessors", "--swift-type", "--swift-copy-folder"],
                                       boolean: ["--pretty", "--verbose", "--quiet", "-q", "-h", "--help", "--ndjson", "--swift-public"],
                                       command: "compile")
         if arguments.flag("-h", "--help") {
@@ -28,6 +28,7 @@ enum CompileCommand {
         }
         if !arguments.flag("--ndjson") {
             try arguments.reject(["--jobs", "-j"], "applies only to --ndjson (stream mode); a file list compiles on one thread")
+            try arguments.reject(["--first-line"], "applies only to --ndjson (stream mode), whose error lines carry line numbers")
         } else {
             try arguments.reject(["--pretty"], "does nothing with --ndjson, which writes one compact JSON line per record")
             try arguments.reject(["--language"], "does nothing with --ndjson; a record's \"kind\" says what it is")
@@ -63,7 +64,7 @@ enum CompileCommand {
                 throw UsageError(message: "--ndjson writes to standard output; -o and --split do not apply")
             }
             return try CompileStream.run(compiler: compiler, jobs: try jobs(arguments.value("--jobs", "-j")),
-                                         includeInfo: arguments.flag("--verbose"), progress: ProgressLine(enabled: progressWanted))
+                                         firstLine: try firstLine(arguments.value("--first-line")), includeInfo: arguments.flag("--verbose"), progress: ProgressLine(enabled: progressWanted))
         }
         // One table in several language folders compiles to one bundle (LocalizationTable).
         let tables = LocalizationTable.group(inputs)
@@ -161,6 +162,14 @@ enum CompileCommand {
     static func jobs(_ value: String?) throws -> Int {
         guard let value else { return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
         guard let n = Int(value), (1...256).contains(n) else { throw UsageError(message: "--jobs needs a number from 1 to 256") }
+        return n
+    }
+
+    /// `--first-line N`: the number of the stream's first line in the whole input, for an engine
+    /// that feeds one part of an input to each linkdoc (default 1).
+    static func firstLine(_ value: String?) throws -> Int {
+        guard let value else { return 1 }
+        guard let n = Int(value), n >= 1 else { throw UsageError(message: "--first-line needs a line number from 1") }
         return n
     }
 

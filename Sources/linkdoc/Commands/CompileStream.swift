@@ -249,7 +249,7 @@ enum CompileStream {
         }
     }
 
-    static func run(compiler: Compiler, jobs: Int, includeInfo: Bool, progress: ProgressLine,
+    static func run(compiler: Compiler, jobs: Int, firstLine: Int = 1, includeInfo: Bool, progress: ProgressLine,
                     sizes: Sizes = .fromEnvironment()) throws -> ExitStatus {
         let pool = WorkerPool(count: jobs)
         defer { pool.shutdown() }
@@ -271,7 +271,8 @@ enum CompileStream {
             queue.close()
             pool.wait()
         }
-        var reader = LineWindowReader(fd: STDIN_FILENO, windowBytes: sizes.windowBytes, maxLineBytes: sizes.maxRecordBytes)
+        var reader = LineWindowReader(fd: STDIN_FILENO, windowBytes: sizes.windowBytes, maxLineBytes: sizes.maxRecordBytes,
+                                      firstLineNumber: firstLine)
         // The batch queued before the one being read: written once compiled.
         var pending: Batch? = nil
         var done = 0, errors = 0
@@ -292,6 +293,9 @@ enum CompileStream {
                 }
                 done += finished.window.lines.count
                 progress.update(done: done, errors: errors)
+                // Nobody reads the results any more (a closed pipe, a full disk): stop reading
+                // records instead of compiling the rest of the stream for nothing (exit code 2).
+                if StandardStreams.outputError != nil { break }
             }
             pending = batch
             if batch == nil { break }

@@ -33,10 +33,12 @@ struct LineWindowReader {
     private var atEnd = false
     /// Inside a too-long line, until its line break.
     private var discarding = false
-    private var nextLineNumber = 1
+    private var nextLineNumber: Int
 
-    init(fd: Int32, windowBytes: Int = 1 << 20, maxLineBytes: Int = 64 << 20) {
+    /// `firstLineNumber`: the number of the stream's first line (`compile --ndjson --first-line`).
+    init(fd: Int32, windowBytes: Int = 1 << 20, maxLineBytes: Int = 64 << 20, firstLineNumber: Int = 1) {
         self.fd = fd
+        nextLineNumber = firstLineNumber
         self.windowBytes = windowBytes
         self.maxLineBytes = maxLineBytes
         chunkBytes = min(1 << 16, max(1, windowBytes))

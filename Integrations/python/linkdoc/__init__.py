@@ -1,0 +1,12 @@
+"""linkdoc for data pipelines: one long-lived `linkdoc compile --ndjson` per partition.
+
+    from linkdoc import compile_partition
+    for line in compile_partition([b'{"id": "a", "text": "请阅读《用户协议》"}'], manifest="linkdoc.json"):
+        ...
+
+`linkdoc.spark` runs it over a file or a DataFrame with Apache Spark.
+"""
+from ._binary import find_binary
+from ._stream import CRASH_RULE, LinkdocError, compile_chunks, compile_partition
+
+__all__ = ["CRASH_RULE", "LinkdocError", "compile_chunks", "compile_partition", "find_binary"]

@@ -1,0 +1,313 @@
+"""One long-lived `linkdoc compile --ndjson --jobs 1` per partition, fed and drained at once.
+
+A writer thread feeds linkdoc's standard input while the caller's thread drains its standard
+output: linkdoc answers a window of records only after it has read the next one, so writing a
+record and then waiting for its answer would wait forever. Every input line is answered by
+exactly one output line, in order; when linkdoc dies or leaves lines unanswered, LinkdocError
+says so (never a short output that looks complete). With `isolate=True`, the records that crash
+linkdoc on their own are found by re-running linkdoc on ever smaller runs of the unanswered
+records, and only those become error lines, of the shape of linkdoc's own error lines.
+"""
+import collections
+import itertools
+import json
+import os
+import signal
+import subprocess
+import threading
+
+from ._binary import find_binary
+
+#: Bytes handed to linkdoc per write, and asked of it per read.
+CHUNK_BYTES = 1 << 20
+#: The rule id of the error line that stands for a record which crashed linkdoc.
+CRASH_RULE = "linkdoc-crash"
+_STDERR_TAIL_BYTES = 4096
+
+
+class LinkdocError(RuntimeError):
+    """linkdoc failed on a partition: killed by a signal, exit status 2 (usage, I/O), or lines
+    left unanswered. `answered` of `expected` lines had their answer before it failed."""
+
+    def __init__(self, *, partition, returncode, answered, expected, stderr=b"", reason=None):
+        self.partition = partition
+        self.returncode = returncode
+        self.answered = answered
+        self.expected = expected
+        self.stderr = stderr
+        self.signal = signal.Signals(-returncode).name if returncode is not None and returncode < 0 else None
+        if reason is None:
+            if self.signal:
+                reason = "killed by signal %s" % self.signal
+            elif returncode not in (0, 1):
+                reason = "exit status %s" % returncode
+            else:
+                reason = "exit status %s, but lines were left unanswered" % returncode
+        where = "" if partition is None else " on partition %s" % partition
+        text = "linkdoc failed%s: %s; %d of %d input lines answered, %d unanswered" % (
+            where, reason, answered, expected, expected - answered)
+        tail = stderr.decode("utf-8", "replace").strip()
+        super().__init__(text + ("\nlinkdoc's standard error ends with:\n" + tail if tail else ""))
+
+
+def whole_lines(chunks):
+    """`chunks` (bytes, cut anywhere) re-cut so that each ends with a line break. A last line
+    without one gets one: linkdoc answers it the same either way, and every input line is then
+    one `\\n` to count."""
+    carry = b""
+    for chunk in chunks:
+        if isinstance(chunk, str):
+            raise TypeError("linkdoc input chunks are bytes, not str (encode them; bytes reach linkdoc as they are)")
+        if not chunk:
+            continue
+        data = carry + bytes(chunk) if carry else bytes(chunk)
+        cut = data.rfind(b"\n") + 1
+        if cut:
+            yield data[:cut] if cut < len(data) else data
+        carry = data[cut:]
+    if carry:
+        yield carry + b"\n"
+
+
+class _Run:
+    """One linkdoc process over chunks of whole lines: `outputs()` yields its answers (whole
+    lines) as they come; afterwards `ok`, `crashed` and `error()` say how it ended."""
+
+    def __init__(self, argv, chunks, keep_unanswered=False):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, bufsize=0)
+        self.expected = 0          # lines handed to the writer (counted before each write)
+        self.answered = 0
+        self.feed_error = None     # an exception from `chunks` (the caller's records)
+        self.broken_pipe = False
+        # The chunks not answered in full, kept only to isolate crashes: (chunk, its lines).
+        self._unanswered = collections.deque() if keep_unanswered else None
+        self._unanswered_base = 0  # lines answered before the deque's first chunk
+        self._stderr = bytearray()
+        self._writer = threading.Thread(target=self._write, args=(chunks,), daemon=True)
+        self._drainer = threading.Thread(target=self._drain_stderr, daemon=True)
+        self._writer.start()
+        self._drainer.start()
+
+    def _write(self, chunks):
+        fd = self.proc.stdin.fileno()
+        try:
+            for chunk in chunks:
+                lines = chunk.count(b"\n")
+                if self._unanswered is not None:
+                    self._unanswered.append((chunk, lines))
+                self.expected += lines
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(fd, view):]
+        except (BrokenPipeError, ConnectionResetError):
+            self.broken_pipe = True
+        except BaseException as error:  # the caller's iterator failed: re-raised on the caller's thread
+            self.feed_error = error
+        finally:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+
+    def _drain_stderr(self):
+        for data in iter(lambda: self.proc.stderr.read(65536), b""):
+            self._stderr += data
+            del self._stderr[:-_STDERR_TAIL_BYTES]
+
+    def outputs(self):
+        fd = self.proc.stdout.fileno()
+        carry = b""
+        at_end = False
+        try:
+            while True:
+                data = os.read(fd, CHUNK_BYTES)
+                if not data:
+                    at_end = True
+                    break
+                data = carry + data if carry else data
+                cut = data.rfind(b"\n") + 1
+                carry = data[cut:]
+                if cut:
+                    whole = data[:cut] if cut < len(data) else data
+                    self.answered += whole.count(b"\n")
+                    self._forget_answered()
+                    yield whole
+        finally:
+            # Also when the caller stops early: no linkdoc outlives its partition.
+            if not at_end and self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.wait()
+            self.proc.stdout.close()
+            self._writer.join()
+            self._drainer.join()
+            self.proc.stderr.close()
+
+    def _forget_answered(self):
+        if self._unanswered is None:
+            return
+        while self._unanswered and self._unanswered_base + self._unanswered[0][1] <= self.answered:
+            self._unanswered_base += self._unanswered.popleft()[1]
+
+    @property
+    def crashed(self):
+        return self.proc.returncode < 0
+
+    @property
+    def ok(self):
+        return (self.proc.returncode in (0, 1) and not self.broken_pipe and self.feed_error is None
+                and self.answered == self.expected)
+
+    def error(self, partition, reason=None):
+        return LinkdocError(partition=partition, returncode=self.proc.returncode, answered=self.answered,
+                            expected=self.expected, stderr=bytes(self._stderr), reason=reason)
+
+    def unanswered_lines(self):
+        """The lines handed to linkdoc that it did not answer (without their line breaks)."""
+        lines = b"".join(chunk for chunk, _ in self._unanswered).split(b"\n")[:-1]
+        return lines[self.answered - self._unanswered_base:]
+
+
+def _arguments(binary, manifest, jobs, first_line, extra_args):
+    argv = [find_binary(binary), "compile", "--ndjson", "--quiet", "--jobs", str(jobs), "--first-line", str(first_line)]
+    if manifest is not None:
+        argv += ["--manifest", os.fspath(manifest)]
+    return argv + list(extra_args)
+
+
+def compile_chunks(chunks, *, manifest=None, binary=None, first_line=1, partition=None, isolate=False,
+                   jobs=1, extra_args=()):
+    """Compiles a stream of NDJSON given as chunks of bytes (cut anywhere; their concatenation is
+    the stream) with one linkdoc process, and yields its output as chunks of whole lines: their
+    concatenation is byte for byte what `linkdoc compile --ndjson --first-line FIRST_LINE` prints
+    for the stream. Raises LinkdocError (naming `partition`) when linkdoc fails; with `isolate`,
+    a record that crashes linkdoc on its own becomes an error line instead (see module doc)."""
+    def argv(line):
+        return _arguments(binary, manifest, jobs, line, extra_args)
+
+    source = whole_lines(chunks)
+    line = first_line
+    while True:
+        run = _Run(argv(line), source, keep_unanswered=isolate)
+        yield from run.outputs()
+        if run.feed_error is not None:
+            raise run.feed_error
+        if run.ok:
+            return
+        if not (isolate and run.crashed):
+            raise run.error(partition)
+        unanswered = run.unanswered_lines()
+        line += run.answered
+        for answer in _isolate(argv, unanswered, line, partition):
+            yield answer + b"\n"
+        line += len(unanswered)
+        following = next(source, None)
+        if following is None:
+            return
+        source = itertools.chain([following], source)
+
+
+def _run_lines(argv, lines):
+    """linkdoc on a few lines: (the answers, without line breaks; the finished run)."""
+    run = _Run(argv, [b"\n".join(lines) + b"\n"] if lines else [])
+    answers = b"".join(run.outputs()).split(b"\n")[:-1]
+    return answers, run
+
+
+def _isolate(argv, lines, first_line, partition):
+    """Answers for `lines`, which crashed linkdoc: every record that crashes linkdoc on its own
+    becomes an error line, every other one gets linkdoc's answer. The shortest run of leading
+    lines that still crashes is found by doubling and then halving, so a window of thousands of
+    records costs a few dozen short runs."""
+    done = 0
+    while done < len(lines):
+        rest = lines[done:]
+        answers, run = _run_lines(argv(first_line + done), rest)
+        if run.ok:
+            yield from answers
+            return
+        if not run.crashed:
+            raise run.error(partition)
+        yield from answers
+        done += len(answers)
+        rest = lines[done:]
+        clean, clean_answers, crashing, crash_run = 0, [], None, None
+        size = 1
+        while crashing is None:   # doubling: a prefix that crashes
+            size = min(size, len(rest))
+            answers, run = _run_lines(argv(first_line + done), rest[:size])
+            if run.ok:
+                clean, clean_answers = size, answers
+                if size == len(rest):
+                    break
+                size *= 2
+            elif run.crashed:
+                crashing, crash_run = size, run
+            else:
+                raise run.error(partition)
+        if crashing is None:      # it no longer crashes: linkdoc answered every line
+            yield from clean_answers
+            done += clean
+            continue
+        while crashing - clean > 1:   # halving: the shortest prefix that crashes
+            middle = (clean + crashing) // 2
+            answers, run = _run_lines(argv(first_line + done), rest[:middle])
+            if run.ok:
+                clean, clean_answers = middle, answers
+            elif run.crashed:
+                crashing, crash_run = middle, run
+            else:
+                raise run.error(partition)
+        guilty = rest[clean]
+        number = first_line + done + clean
+        if clean > 0:
+            _, crash_run = _run_lines(argv(number), [guilty])
+            if crash_run.ok:
+                raise crash_run.error(partition, reason="line %d crashes linkdoc only after the lines before it, "
+                                                        "so it cannot be isolated" % number)
+            if not crash_run.crashed:
+                raise crash_run.error(partition)
+        yield from clean_answers
+        yield crash_line(guilty, number, crash_run.error(partition).signal)
+        done += clean + 1
+
+
+def crash_line(record, line, signal_name):
+    """The error line for a record that crashed linkdoc: linkdoc's own error-line shape
+    (`{"id", "line", "document": null, "diagnostics": [...]}`), rule `linkdoc-crash`."""
+    record_id = None
+    try:
+        parsed = json.loads(record)
+        if isinstance(parsed, dict) and isinstance(parsed.get("id"), str):
+            record_id = parsed["id"]
+    except ValueError:
+        pass
+    message = "linkdoc crashed on this record (killed by signal %s); it was isolated and skipped" % signal_name
+    return json.dumps({"id": record_id, "line": line, "document": None,
+                       "diagnostics": [{"line": line, "column": 1, "severity": "error", "message": message,
+                                        "rule": CRASH_RULE}]},
+                      ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def compile_partition(records, **options):
+    """One linkdoc process for a partition of records: yields one output line (bytes, without its
+    line break) per record, in order. A record is bytes (passed as they are) or str (UTF-8) and
+    holds no line break. Options: manifest, binary, first_line, partition (a name for errors),
+    isolate, jobs, extra_args (see compile_chunks)."""
+    def chunks():
+        batch, size = [], 0
+        for number, record in enumerate(records):
+            if isinstance(record, str):
+                record = record.encode("utf-8")
+            if b"\n" in record:
+                raise ValueError("record %d holds a line break; a record is one NDJSON line" % number)
+            batch.append(record)
+            size += len(record) + 1
+            if size >= CHUNK_BYTES:
+                yield b"\n".join(batch) + b"\n"
+                batch, size = [], 0
+        if batch:
+            yield b"\n".join(batch) + b"\n"
+
+    for output in compile_chunks(chunks(), **options):
+        yield from output.split(b"\n")[:-1]

@@ -1,0 +1,261 @@
+"""linkdoc on Apache Spark.
+
+    python -m linkdoc.spark INPUT OUTPUT [--manifest FILE] [--master local[N]] [--partitions N] [--isolate]
+
+compiles the NDJSON file INPUT into the folder OUTPUT: its part files, concatenated in order
+(`cat OUTPUT/part-*`), are byte for byte what `linkdoc compile --ndjson < INPUT` prints, error
+lines and their line numbers included, and `_SUCCESS` is written only when every line was
+answered. The input is read as bytes, never decoded: the driver cuts it into byte ranges at line
+breaks, one per partition, and each task reads its own range, so a bare CR or invalid UTF-8
+reaches linkdoc as it is (`textFile` would split at the CR and replace the bytes). The lines
+before each range are counted first (a short Spark stage), and each task's linkdoc numbers its
+error lines from there (`--first-line`). The binary and the manifest go to the executors with
+`SparkContext.addFile`. Each task writes its part file itself (bytes, never through the JVM's
+strings) and the driver writes `_SUCCESS` once every partition reported all its lines answered,
+so INPUT and OUTPUT must be at the same path for the driver and every executor (local mode, a
+shared or mounted file system).
+
+`compile_dataframe(df)` compiles a DataFrame's column of records through `mapInArrow`, each
+Arrow batch handed to linkdoc as one block of bytes.
+"""
+import argparse
+import atexit
+import collections
+import os
+import shutil
+import sys
+import tempfile
+import zipfile
+
+from ._binary import find_binary
+from ._stream import compile_chunks
+
+_READ_BYTES = 1 << 20
+
+
+def split_ranges(path, partitions):
+    """`partitions` byte ranges of the file at `path` of about equal size, each but the last
+    ending just after a line break (some may be empty)."""
+    size = os.path.getsize(path)
+    bounds = [0]
+    with open(path, "rb") as f:
+        for k in range(1, partitions):
+            position = max(size * k // partitions, bounds[-1], 1) - 1
+            f.seek(position)
+            while True:   # the first line break at or after `position`
+                block = f.read(1 << 16)
+                if not block:
+                    position = size
+                    break
+                found = block.find(b"\n")
+                if found >= 0:
+                    position += found + 1
+                    break
+                position += len(block)
+            bounds.append(max(position, bounds[-1]))
+    bounds.append(size)
+    return list(zip(bounds, bounds[1:]))
+
+
+def read_range(path, start, end):
+    """The bytes of `path` from `start` to `end`, in chunks."""
+    with open(path, "rb") as f:
+        f.seek(start)
+        left = end - start
+        while left > 0:
+            chunk = f.read(min(_READ_BYTES, left))
+            if not chunk:
+                raise IOError("%s ended at byte %d, before %d: the file changed while it was read" % (path, end - left, end))
+            left -= len(chunk)
+            yield chunk
+
+
+def _count_lines(item):
+    path, start, end = item
+    return sum(chunk.count(b"\n") for chunk in read_range(path, start, end))
+
+
+def _ship_package(sc):
+    """Sends this package (its Python files; the binary goes with addFile) to the executors, so
+    that their Python workers can import it without `--py-files` or an install of their own."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    if getattr(sc, "_linkdoc_shipped", False) or not os.path.isdir(package):
+        return   # shipped already, or imported from a zip that --py-files ships
+    # Not "linkdoc.zip": the name a --py-files archive of the same package is likely to have.
+    directory = tempfile.mkdtemp(prefix="linkdoc-py-")
+    atexit.register(shutil.rmtree, directory, True)
+    archive = os.path.join(directory, "linkdoc-package-shipped.zip")
+    with zipfile.ZipFile(archive, "w") as target:
+        for name in sorted(os.listdir(package)):
+            if name.endswith(".py"):
+                target.write(os.path.join(package, name), "linkdoc/" + name)
+    sc.addPyFile(archive)
+    sc._linkdoc_shipped = True
+
+
+def _ship(sc, binary, manifest):
+    """Sends the package, the binary and the manifest to the executors; returns the SparkFiles
+    names of the binary and the manifest."""
+    _ship_package(sc)
+    binary = os.path.abspath(find_binary(binary))
+    sc.addFile(binary)
+    names = [os.path.basename(binary), None]
+    if manifest is not None:
+        manifest = os.path.abspath(os.fspath(manifest))
+        if not os.path.isfile(manifest):
+            raise FileNotFoundError("the manifest %s does not exist" % manifest)
+        sc.addFile(manifest)
+        names[1] = os.path.basename(manifest)
+    return names
+
+
+def _shipped(binary_name, manifest_name):
+    from pyspark import SparkFiles
+    return SparkFiles.get(binary_name), (SparkFiles.get(manifest_name) if manifest_name else None)
+
+
+def compile_file(spark, input_path, output_path, *, manifest=None, partitions=None, isolate=False, binary=None):
+    """Compiles the NDJSON file `input_path` into the folder `output_path` (see the module doc).
+    Returns (lines, partitions). Raises when any partition fails; `_SUCCESS` is then not written."""
+    sc = spark.sparkContext
+    input_path, output_path = os.path.abspath(input_path), os.path.abspath(output_path)   # tasks run elsewhere
+    size = os.path.getsize(input_path)
+    if partitions is None:
+        partitions = max(sc.defaultParallelism, -(-size // (128 << 20)))
+    binary_name, manifest_name = _ship(sc, binary, manifest)
+    os.makedirs(output_path)   # fails when the output exists, as Spark's writers do
+    os.mkdir(os.path.join(output_path, "_temporary"))
+    ranges = split_ranges(input_path, max(1, partitions))
+    counts = sc.parallelize([(input_path, a, b) for a, b in ranges], len(ranges)).map(_count_lines).collect()
+    items, first_line = [], 1
+    for (start, end), count in zip(ranges, counts):
+        items.append((start, end, first_line))
+        first_line += count
+
+
+    def task(index, iterator):
+        binary_path, manifest_path = _shipped(binary_name, manifest_name)
+        for start, end, line in iterator:
+            # Written beside the part file and renamed over it once complete: a retried or
+            # speculative attempt never leaves half a part file behind.
+            temporary = os.path.join(output_path, "_temporary", "part-%05d.%d" % (index, os.getpid()))
+            answered = 0
+            with open(temporary, "wb") as out:
+                chunks = read_range(input_path, start, end) if start < end else []
+                for output in compile_chunks(chunks, manifest=manifest_path, binary=binary_path,
+                                             first_line=line, partition=index, isolate=isolate):
+                    out.write(output)
+                    answered += output.count(b"\n")
+            os.replace(temporary, os.path.join(output_path, "part-%05d" % index))
+            yield index, answered
+
+    try:
+        answered = dict(sc.parallelize(items, len(items)).mapPartitionsWithIndex(task).collect())
+    finally:
+        shutil.rmtree(os.path.join(output_path, "_temporary"), ignore_errors=True)
+    lines = first_line - 1 + (1 if size and not _ends_with_newline(input_path) else 0)
+    if sorted(answered) != list(range(len(items))) or sum(answered.values()) != lines:
+        raise RuntimeError("linkdoc.spark: %d of %d lines answered in %d of %d partitions; no _SUCCESS written"
+                           % (sum(answered.values()), lines, len(answered), len(items)))
+    open(os.path.join(output_path, "_SUCCESS"), "wb").close()
+    return lines, len(items)
+
+
+def _ends_with_newline(path):
+    with open(path, "rb") as f:
+        f.seek(-1, os.SEEK_END)
+        return f.read(1) == b"\n"
+
+
+def compile_dataframe(df, column="value", *, manifest=None, binary=None, isolate=False, result_column="result"):
+    """`df` with a string column `result_column` added: linkdoc's result line for the record in
+    `column` (binary or string, one NDJSON record per row, no line break; null counts as an empty
+    line). One linkdoc per partition; each Arrow batch is handed to it as one block of bytes.
+    Error lines number the rows of each partition from 1 (a DataFrame row has no line number);
+    the record's `id` names it."""
+    from pyspark.sql.types import StringType, StructField, StructType
+
+    binary_name, manifest_name = _ship(df.sparkSession.sparkContext, binary, manifest)
+    schema = StructType(df.schema.fields + [StructField(result_column, StringType(), True)])
+
+    def compile_batches(batches):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        binary_path, manifest_path = _shipped(binary_name, manifest_name)
+        waiting = collections.deque()   # batches handed to linkdoc, not answered yet
+        separator = pa.scalar(b"\n", pa.large_binary())
+
+        def blocks():
+            for batch in batches:
+                values = pc.fill_null(batch.column(column).cast(pa.large_binary()), b"")
+                if len(values) and pc.any(pc.match_substring(values, "\n")).as_py():
+                    raise ValueError("a record in column %r holds a line break; a record is one NDJSON line" % column)
+                waiting.append(batch)
+                if len(values):   # one list of every record, joined in Arrow: no Python object per record
+                    one_list = pa.LargeListArray.from_arrays(pa.array([0, len(values)], pa.int64()), values)
+                    yield pc.binary_join(one_list, separator)[0].as_py() + b"\n"
+
+        answers, answered = [], 0
+        for output in compile_chunks(blocks(), manifest=manifest_path, binary=binary_path, isolate=isolate):
+            lines = pc.split_pattern(pa.array([output[:-1]], pa.large_binary()), pattern=b"\n").flatten()
+            answers.append(lines)
+            answered += len(lines)
+            while waiting and answered >= waiting[0].num_rows:
+                batch = waiting.popleft()
+                ready = pa.concat_arrays(answers) if len(answers) > 1 else answers[0]
+                answers, answered = [ready[batch.num_rows:]], answered - batch.num_rows
+                yield batch.append_column(result_column, ready[:batch.num_rows].cast(pa.large_string()).cast(pa.string()))
+        for batch in waiting:   # only batches without rows are left
+            yield batch.append_column(result_column, pa.array([], pa.string()))
+
+    return df.mapInArrow(compile_batches, schema)
+
+
+def _spark_failure(error):
+    """The linkdoc part of a failed job's message (Spark wraps it in the JVM's stack trace)."""
+    text = str(error)
+    marker = text.find("LinkdocError: ")
+    if marker < 0:
+        return text
+    lines = []
+    for line in text[marker + len("LinkdocError: "):].splitlines():
+        if not line.strip() or line.startswith("\tat ") or line.startswith("\n"):
+            break
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m linkdoc.spark",
+                                     description="Compile an NDJSON file with linkdoc on Apache Spark.")
+    parser.add_argument("input", help="the NDJSON records, one per line (read as bytes)")
+    parser.add_argument("output", help="the output folder (must not exist): part-NNNNN files and _SUCCESS")
+    parser.add_argument("--manifest", help="the manifest, sent to every executor")
+    parser.add_argument("--master", help="the Spark master, e.g. local[2] (default: spark-submit's, else local[*])")
+    parser.add_argument("--partitions", type=int, help="partitions (default: the default parallelism, or one per 128 MB)")
+    parser.add_argument("--isolate", action="store_true",
+                        help="turn records that crash linkdoc on their own into error lines instead of failing")
+    parser.add_argument("--binary", help="the linkdoc binary (default: $LINKDOC_BINARY, the bundled one, or PATH)")
+    options = parser.parse_args(argv)
+    from pyspark.sql import SparkSession
+
+    builder = SparkSession.builder.appName("linkdoc").config("spark.ui.showConsoleProgress", "false")
+    if options.master:
+        builder = builder.master(options.master)
+    spark = builder.getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    try:
+        lines, partitions = compile_file(spark, options.input, options.output, manifest=options.manifest,
+                                         partitions=options.partitions, isolate=options.isolate, binary=options.binary)
+    except Exception as error:   # noqa: BLE001 (a Py4J error carries the task's)
+        print("linkdoc.spark: error: %s" % _spark_failure(error), file=sys.stderr)
+        return 2
+    finally:
+        spark.stop()
+    print("linkdoc.spark: %d lines in %d partitions compiled into %s" % (lines, partitions, options.output), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

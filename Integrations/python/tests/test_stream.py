@@ -1,0 +1,111 @@
+"""compile_partition and compile_chunks against a real linkdoc binary."""
+import json
+import random
+import unittest
+
+import support
+from linkdoc import CRASH_RULE, LinkdocError, compile_chunks, compile_partition
+
+
+def lines_of(data):
+    return data.split(b"\n")[:-1]
+
+
+class CompilePartitionTests(unittest.TestCase):
+    def test_every_record_answered_in_order_as_linkdoc_answers_it(self):
+        records = [support.record(i) for i in range(50)] + support.BAD_RECORDS + ["str records are UTF-8: 《用户协议》"]
+        answers = list(compile_partition(records, manifest=support.MANIFEST))
+        fed = b"\n".join(r if isinstance(r, bytes) else r.encode() for r in records) + b"\n"
+        self.assertEqual(answers, lines_of(support.direct(fed)))
+        self.assertEqual(len(answers), len(records))
+        self.assertEqual(json.loads(answers[0])["id"], "r0")
+        self.assertIn("bad-utf8", answers[52].decode())
+        self.assertIn('"severity":"error"', answers[52].decode(), "invalid UTF-8 reached linkdoc and was rejected")
+
+    def test_first_line_numbers_error_lines(self):
+        answers = list(compile_partition([support.record(1), b"oops"], first_line=41))
+        self.assertEqual(json.loads(answers[1])["line"], 42)
+
+    def test_stream_larger_than_the_pipes_and_a_window_does_not_deadlock(self):
+        # Several MB both ways: writing everything first, or a record at a time, would block.
+        data = support.corpus(16_000, bad_every=97)
+        self.assertGreater(len(data), 2 << 20)
+        answers = list(compile_partition(lines_of(data), manifest=support.MANIFEST))
+        self.assertEqual(answers, lines_of(support.direct(data)))
+
+    def test_a_record_with_a_line_break_is_refused(self):
+        with self.assertRaisesRegex(ValueError, "record 1 holds a line break"):
+            list(compile_partition([support.record(0), b'{"id": "x",\n"text": "y"}']))
+
+    def test_linkdoc_failing_with_status_2_raises(self):
+        with self.assertRaises(LinkdocError) as caught:
+            list(compile_partition([support.record(0)], partition=7, extra_args=["--bogus"]))
+        self.assertEqual(caught.exception.returncode, 2)
+        self.assertIn("partition 7", str(caught.exception))
+        self.assertIn("--bogus", str(caught.exception), "linkdoc's own message is kept")
+
+
+class CompileChunksTests(unittest.TestCase):
+    def test_chunks_cut_anywhere_give_linkdocs_bytes(self):
+        data = support.corpus(900, bad_every=7) + b'{"id": "last", "text": "no line break at the end"}'
+        expected = support.direct(data, first_line=1001)
+        generator = random.Random(12)
+        for attempt in range(4):
+            chunks, position = [], 0
+            while position < len(data):
+                size = generator.choice([1, 2, 3, 50, 4096, 70_000])
+                chunks.append(data[position:position + size])
+                position += size
+            output = b"".join(compile_chunks(chunks, manifest=support.MANIFEST, first_line=1001))
+            self.assertEqual(output, expected, "attempt %d" % attempt)
+
+    def test_an_empty_stream_gives_no_output(self):
+        self.assertEqual(b"".join(compile_chunks([])), b"")
+        self.assertEqual(b"".join(compile_chunks([b"", b""])), b"")
+
+
+class CrashTests(unittest.TestCase):
+    def test_a_linkdoc_killed_mid_partition_raises_naming_partition_signal_and_count(self):
+        wrapper = support.crashing_wrapper(support.temporary_directory(self), after=3000)
+        data = support.corpus(6000)
+        with self.assertRaises(LinkdocError) as caught:
+            for _ in compile_chunks([data], binary=wrapper, partition=3):
+                pass
+        error = caught.exception
+        self.assertEqual(error.signal, "SIGKILL")
+        self.assertEqual(error.expected, 6000)
+        self.assertLessEqual(error.answered, 3000)
+        self.assertIn("partition 3", str(error))
+        self.assertIn("SIGKILL", str(error))
+        self.assertIn("%d unanswered" % (6000 - error.answered), str(error))
+
+    def test_isolation_turns_only_the_records_that_crash_linkdoc_into_error_lines(self):
+        wrapper = support.crashing_wrapper(support.temporary_directory(self), marker=b"POISON")
+        lines = lines_of(support.corpus(3000, bad_every=11))
+        guilty = {1234: support.record(1234, "POISON pill"), 1235: b"POISON, not even JSON", 2999: support.record(2999, "POISON")}
+        for index, line in guilty.items():
+            lines[index] = line
+        answers = list(compile_partition(lines, binary=wrapper, manifest=support.MANIFEST, first_line=101, isolate=True))
+        clean = [b'{"id": "stand-in"}' if i in guilty else line for i, line in enumerate(lines)]
+        expected = lines_of(support.direct(b"\n".join(clean) + b"\n", first_line=101))
+        self.assertEqual(len(answers), len(lines))
+        for index, (answer, wanted) in enumerate(zip(answers, expected)):
+            if index in guilty:
+                line = json.loads(answer)
+                self.assertEqual(line["line"], 101 + index)
+                self.assertIsNone(line["document"])
+                self.assertEqual(line["diagnostics"][0]["rule"], CRASH_RULE)
+                self.assertIn("SIGKILL", line["diagnostics"][0]["message"])
+                self.assertEqual(line["id"], None if index == 1235 else "r%d" % index)
+                self.assertEqual(list(line), ["id", "line", "document", "diagnostics"], "linkdoc's error-line shape")
+            else:
+                self.assertEqual(answer, wanted, "line %d" % (101 + index))
+
+    def test_isolation_fails_loudly_when_no_record_crashes_linkdoc_on_its_own(self):
+        wrapper = support.crashing_wrapper(support.temporary_directory(self), after=500)
+        with self.assertRaisesRegex(LinkdocError, "only after the lines before it"):
+            list(compile_partition(lines_of(support.corpus(2000)), binary=wrapper, isolate=True, partition="p"))
+
+
+if __name__ == "__main__":
+    unittest.main()
