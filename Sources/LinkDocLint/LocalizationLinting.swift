@@ -21,9 +21,10 @@ extension Linter {
             }
             diagnostics.append(LintDiagnostic(diagnostic: d, fix: nil))
         }
-        for string in file.strings {
-            let report = lint(string.value, name: name, manifest: manifest)
-            diagnostics += report.diagnostics.map { LintDiagnostic(diagnostic: file.text.place($0.diagnostic, of: string), fix: nil) }
+        var perString = file.strings.map { lint($0.value, name: name, manifest: manifest, language: $0.language).diagnostics }
+        UnbalancedBracketsRule.pairFragments(&perString, values: file.strings.map { ($0.value, $0.language) })
+        for (string, found) in zip(file.strings, perString) {
+            diagnostics += found.map { LintDiagnostic(diagnostic: file.text.place($0.diagnostic, of: string), fix: nil) }
         }
         diagnostics.sort {
             let a = $0.diagnostic.location?.offset ?? -1, b = $1.diagnostic.location?.offset ?? -1

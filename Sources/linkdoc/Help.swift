@@ -1,3 +1,4 @@
+import LinkDocLint
 /// Usage texts for `--help` and `linkdoc help COMMAND`.
 enum Help {
     static let overview = """
@@ -85,6 +86,12 @@ enum Help {
 
     """
 
+    /// "text (default), json, …": the reporters' registry, `Reporters.all`, in its order.
+    static var reporterNames: String {
+        let names = Reporters.all.map { $0.name == TextReporter.name ? $0.name + " (default)" : $0.name }
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+    }
+
     static let lint = """
     USAGE: linkdoc lint [PATH…|-] [--config FILE] [--manifest FILE] [--reporter NAME]
                         [--strict] [--fix [--dry-run]] [--verbose]
@@ -103,7 +110,7 @@ enum Help {
                            the manifest, and include and exclude globs.
       -m, --manifest FILE  The manifest. Default: the configuration's "manifest",
                            else linkdoc.json beside each file or in a parent folder.
-      -r, --reporter NAME  text (default), json, sarif, github or checkstyle.
+      -r, --reporter NAME  \(reporterNames).
       --strict             Exit with 1 on warnings too.
       --fix                Apply the safe fixes (spacing, punctuation, invisible
                            characters) in place, atomically, keeping each file's

@@ -51,6 +51,10 @@ public struct Manifest: Sendable {
         /// against; without it they are invalid URLs. Fragment-only and empty hrefs stay the
         /// app's (`LinkTarget.appHandled`) even with a base.
         public var baseURL: String? = nil
+        /// For lint's unknown-agreement: 《titles》 that are never agreements (a book, a game),
+        /// and title endings besides the built-in ones that make a title one (说明, 约定).
+        public var ignoredTitles: [String] = []
+        public var agreementWords: [String] = []
 
         public init() {}
     }

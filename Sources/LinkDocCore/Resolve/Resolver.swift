@@ -352,8 +352,24 @@ struct Resolver {
     static func appTarget(_ target: String) -> LinkTarget? {
         if target.isEmpty { return .appHandled(fragment: "") }
         if target.utf8.first == UInt8(ascii: "#") { return .appHandled(fragment: String(target.dropFirst())) }
-        if hasFormatPlaceholder(target) { return .appFilled(placeholder: target) }
+        if hasFormatPlaceholder(target) || hasTemplatePlaceholder(target) { return .appFilled(placeholder: target) }
         return nil
+    }
+
+    /// Whether `target` holds a `${name}` placeholder (of a string template the app or its
+    /// build fills: `href="${ftue_ems_url}"`). `$` is rare in URLs, and `${` with a closing
+    /// `}` rarer still.
+    static func hasTemplatePlaceholder(_ target: String) -> Bool {
+        var target = target
+        return target.withUTF8 { u in
+            guard u.count > 3, let found = memchr(u.baseAddress!, Int32(UInt8(ascii: "$")), u.count) else { return false }
+            var j = UnsafeRawPointer(found) - UnsafeRawPointer(u.baseAddress!) + 1
+            guard j < u.count, u[j] == UInt8(ascii: "{") else { return false }
+            j += 1
+            let nameStart = j
+            while j < u.count && (CharClass.isASCIILetter(u[j]) || CharClass.isDigit(u[j]) || u[j] == UInt8(ascii: "_") || u[j] == UInt8(ascii: ".")) { j += 1 }
+            return j > nameStart && j < u.count && u[j] == UInt8(ascii: "}")
+        }
     }
 
     /// Whether `target` holds a string placeholder of Android or iOS format strings: `%s`, `%@`,
