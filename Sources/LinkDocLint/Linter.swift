@@ -65,36 +65,3 @@ public struct Linter: Sendable {
         return LintFileReport(file: name, diagnostics: diagnostics, source: source)
     }
 }
-
-/// `<!-- linkdoc-disable-next-line rule-id, rule-id -->` on the line before a
-/// finding silences those rules (all rules, without ids) on that line.
-struct Suppressions {
-    private var byLine: [Int: Set<String>?] = [:]
-
-    init(_ source: SourceText) {
-        let marker = Array("linkdoc-disable-next-line".utf8)
-        guard source.bytes.count >= marker.count else { return }
-        var line = 1
-        var lineStart = 0
-        let bytes = source.bytes
-        for i in 0...bytes.count {
-            guard i == bytes.count || bytes[i] == 0x0A else { continue }
-            let text = String(decoding: bytes[lineStart..<i], as: UTF8.self)
-            if let range = text.range(of: "<!--"), let end = text.range(of: "-->", range: range.upperBound..<text.endIndex) {
-                let body = text[range.upperBound..<end.lowerBound].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
-                if body.first.map(String.init) == "linkdoc-disable-next-line" {
-                    let ids = body.dropFirst().map(String.init)
-                    byLine[line + 1] = ids.isEmpty ? .some(nil) : .some(Set(ids))
-                }
-            }
-            line += 1
-            lineStart = i + 1
-        }
-    }
-
-    func suppresses(_ rule: String, onLine line: Int) -> Bool {
-        guard let entry = byLine[line] else { return false }
-        guard let ids = entry else { return true }
-        return ids.contains(rule)
-    }
-}

@@ -107,7 +107,9 @@ enum Help {
       --config FILE        The configuration. Default: .linkdoc.json in the first
                            path's folder or a parent. It sets a severity per rule
                            ("off", "info", "warning", "error") and rule options,
-                           the manifest, and include and exclude globs.
+                           the manifest, and include and exclude globs. A
+                           .linkdoc.json in a subfolder applies over it to the
+                           files below it (unless --config is given).
       -m, --manifest FILE  The manifest. Default: the configuration's "manifest",
                            else linkdoc.json beside each file or in a parent folder.
       -r, --reporter NAME  \(reporterNames).
@@ -120,7 +122,8 @@ enum Help {
       --verbose            Say on standard error which configuration and which
                            manifests are in use, or where they were looked for.
 
-    Suppress a finding with a comment on the line before it:
+    Suppress a finding with a comment on the line before it (compile and the build
+    plugin honour it too):
       <!-- linkdoc-disable-next-line rule-id, other-rule-id -->
 
     Exit codes: 0 clean or warnings only; 1 errors (or warnings with --strict);

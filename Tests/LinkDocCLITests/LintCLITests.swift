@@ -14,6 +14,38 @@ final class LintCLITests: XCTestCase {
         XCTAssertFalse(r.stdout.contains("旧版会员协议"), "suppressed by the comment on the line before")
     }
 
+    func testASubfoldersConfigurationNestsOverItsParents() throws {
+        let dir = try cli.temporaryDirectory()
+        let sub = dir.appendingPathComponent("sub"), drafts = sub.appendingPathComponent("drafts")
+        try FileManager.default.createDirectory(at: drafts, withIntermediateDirectories: true)
+        try Data(#"{"rules": {"fullwidth-punctuation": "error"}}"#.utf8).write(to: dir.appendingPathComponent(".linkdoc.json"))
+        try Data(#"{"rules": {"fullwidth-punctuation": "off", "invisible-character": "error"}, "exclude": ["drafts/**"]}"#.utf8)
+            .write(to: sub.appendingPathComponent(".linkdoc.json"))
+        try Data("我们,你们\n".utf8).write(to: dir.appendingPathComponent("a.txt"))
+        try Data("我们,你们\u{200B}\n".utf8).write(to: sub.appendingPathComponent("b.txt"))
+        try Data("我们,你们\n".utf8).write(to: drafts.appendingPathComponent("c.txt"))
+        let r = try cli.run(["lint", "."], in: dir)
+        XCTAssert(r.stdout.contains("a.txt:1:3: error: use full-width ， between CJK characters, not , [fullwidth-punctuation]"), r.stdout)
+        XCTAssert(r.stdout.contains("sub/b.txt:1:6: error: invisible character U+200B [invisible-character]"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("sub/b.txt:1:3"), "the subfolder turns fullwidth-punctuation off: \(r.stdout)")
+        XCTAssertFalse(r.stdout.contains("c.txt"), "excluded by the subfolder's glob: \(r.stdout)")
+        XCTAssert(r.stdout.hasSuffix("2 files linted: 2 errors, 0 warnings, 0 infos\n"), r.stdout)
+    }
+
+    func testCompileHonoursSuppressionComments() throws {
+        let dir = try cli.temporaryDirectory()
+        let file = dir.appendingPathComponent("s.txt")
+        try Data("<!-- linkdoc-disable-next-line disallowed-scheme -->\n[x](javascript:1)\n".utf8).write(to: file)
+        let quiet = try cli.run(["compile", file.path])
+        XCTAssertFalse(quiet.stderr.contains("disallowed-scheme"), quiet.stderr)
+        XCTAssertEqual(quiet.status, 0, "the suppressed error does not fail the build")
+        try Data("<!-- linkdoc-disable-next-line disallowed-scheme -->\n[x](javascript:1)\n[y](javascript:2)\n".utf8).write(to: file)
+        let loud = try cli.run(["compile", file.path])
+        XCTAssert(loud.stderr.contains("s.txt:3:5: error: scheme \"javascript:\" is never allowed in links [disallowed-scheme]"), loud.stderr)
+        XCTAssertFalse(loud.stderr.contains("s.txt:2:"), loud.stderr)
+        XCTAssertEqual(loud.status, 1)
+    }
+
     func testExitCodes() throws {
         let dir = try cli.temporaryDirectory()
         let clean = dir.appendingPathComponent("clean.txt"), warning = dir.appendingPathComponent("warn.txt")
