@@ -35,6 +35,12 @@ public struct UnbalancedBracketsRule: OptionlessRule {
         return marks
     }()
 
+    /// Whether `v` is in one of the ranges that `marks` has scalars in.
+    @inline(__always) private static func mayBeMark(_ v: UInt32) -> Bool {
+        v < 0x80 ? (v == 0x28 || v == 0x29 || v == 0x5B || v == 0x5D)
+            : v == 0xAB || v == 0xBB || (0x201C...0x201E).contains(v) || (0x3008...0x3011).contains(v) || v == 0xFF08 || v == 0xFF09
+    }
+
     /// Languages whose quotation marks close the way they open: ”…” and »…».
     private static let symmetricQuoteLanguages: Set<String> = ["sv", "fi"]
 
@@ -54,8 +60,9 @@ public struct UnbalancedBracketsRule: OptionlessRule {
                 if first == nil { first = offset }
                 last = offset
             }
-            // Brackets inside links belong to URLs or to balanced markup.
-            guard var mark = Self.marks[scalar], !context.isInsideLink(offset) else { continue }
+            // Brackets inside links belong to URLs or to balanced markup. (The range test first:
+            // this runs on every scalar of every document, and nearly none is a bracket.)
+            guard Self.mayBeMark(scalar.value), var mark = Self.marks[scalar], !context.isInsideLink(offset) else { continue }
             if symmetric && (scalar == "”" || scalar == "»") { mark = Mark(closes: [scalar], closedBy: scalar) }
             if let opener = mark.closes.first(where: { open[$0]?.isEmpty == false }) {
                 open[opener]!.removeLast()

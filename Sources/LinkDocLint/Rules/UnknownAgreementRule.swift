@@ -27,9 +27,11 @@ public struct UnknownAgreementRule: OptionlessRule {
 
     public func check(_ context: LintContext) -> [LintFinding] {
         let manifest = context.manifest
+        let unknown = context.result.diagnostics.filter { $0.ruleID == Self.description.id }
+        guard !unknown.isEmpty else { return [] }
         let known = manifest.agreements.keys.sorted()
-        return context.result.diagnostics.compactMap { d -> LintFinding? in
-            guard d.ruleID == Self.description.id, let offset = d.location?.offset else { return nil }
+        return unknown.compactMap { d -> LintFinding? in
+            guard let offset = d.location?.offset else { return nil }
             // An `agreement:` id is an agreement by construction; only 《titles》 are judged.
             guard let title = Self.title(at: offset, in: context.bytes) else {
                 return LintFinding(ruleID: d.ruleID, message: d.message, offset: offset)
