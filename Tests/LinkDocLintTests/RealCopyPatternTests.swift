@@ -142,3 +142,18 @@ final class RealCopyPatternTests: XCTestCase {
         XCTAssertEqual(try lint("@小明 你好，@小明", rule: "duplicate-link").count, 1)
     }
 }
+
+/// What was measured on real copy keeps the promise: no rule that is on by default reports more
+/// than 5 % false findings there, and every measured rule is in the catalogue.
+final class RulePrecisionTests: XCTestCase {
+    func testRulesOnByDefaultStayUnderTheFalseRate() {
+        for (id, measured) in RulePrecision.onRealCopy {
+            let rule = RuleCatalogue.rule(withID: id)?.description
+            XCTAssertNotNil(rule, "\(id) is measured but not a rule")
+            XCTAssertLessThanOrEqual(measured.falseFindings + measured.debatable, measured.findings, id)
+            if rule?.defaultSeverity != nil {
+                XCTAssertLessThanOrEqual(measured.falseRate, RulePrecision.maximumFalseRate, "\(id) is on by default at \(measured.falseRate)")
+            }
+        }
+    }
+}
