@@ -116,7 +116,10 @@ enum Help {
       --strict             Exit with 1 on warnings too.
       --fix                Apply the safe fixes (spacing, punctuation, invisible
                            characters) in place, atomically, keeping each file's
-                           line endings and BOM; report what is left.
+                           line endings and BOM; report what is left. In
+                           .strings, .xcstrings and strings.xml (UTF-8) only
+                           the fixed characters change, where the file spells
+                           them literally; escapes and layout stay as they are.
       --dry-run            With --fix: print a unified diff instead of writing;
                            the report goes to standard error.
       --verbose            Say on standard error which configuration and which

@@ -32,6 +32,34 @@ final class LintCLITests: XCTestCase {
         XCTAssert(r.stdout.hasSuffix("2 files linted: 2 errors, 0 warnings, 0 infos\n"), r.stdout)
     }
 
+    func testFixInsideLocalizationFilesKeepsTheFileByteForByteAroundTheFix() throws {
+        let dir = try cli.temporaryDirectory()
+        // CRLF line endings, a comment, odd spacing, escapes before and after the fixed marks:
+        // all of it stays; a ZWSP written as an escape is no literal span and is left (reported).
+        let strings = "/* 注释 */\r\n\"a\" = \"我们,你们\\n第二行\";\r\n\"b\"   =   \"完成!下一步\\U200B\";\r\n\"c\" = \"用户\u{200B}协议\";\r\n"
+        let fixedStrings = "/* 注释 */\r\n\"a\" = \"我们，你们\\n第二行\";\r\n\"b\"   =   \"完成！下一步\\U200B\";\r\n\"c\" = \"用户协议\";\r\n"
+        let catalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"greeting\" : {\n      \"localizations\" : {\n        \"zh-Hans\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"我们,你们\\u200b好\"\n          }\n        }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
+        let values = dir.appendingPathComponent("res/values-zh")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        let android = "<resources>\n    <string name=\"a\">我们,你们 &amp; 他们</string>\n    <string name=\"b\">\"引号,里\"</string>\n</resources>\n"
+        try Data(strings.utf8).write(to: dir.appendingPathComponent("L.strings"))
+        try Data(catalog.utf8).write(to: dir.appendingPathComponent("C.xcstrings"))
+        try Data(android.utf8).write(to: values.appendingPathComponent("strings.xml"))
+
+        let dry = try cli.run(["lint", "--fix", "--dry-run", "."], in: dir)
+        XCTAssert(dry.stdout.contains("-            \"value\" : \"我们,你们\\u200b好\"\n+            \"value\" : \"我们，你们\\u200b好\"\n"), dry.stdout)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("L.strings"), encoding: .utf8), strings, "--dry-run writes nothing")
+
+        let r = try cli.run(["lint", "--fix", "."], in: dir)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("L.strings"), encoding: .utf8), fixedStrings)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("C.xcstrings"), encoding: .utf8),
+                       catalog.replacingOccurrences(of: "我们,你们", with: "我们，你们"), "Xcode's JSON layout is kept")
+        XCTAssertEqual(try String(contentsOf: values.appendingPathComponent("strings.xml"), encoding: .utf8),
+                       android.replacingOccurrences(of: "我们,你们", with: "我们，你们").replacingOccurrences(of: "引号,里", with: "引号，里"))
+        XCTAssert(r.stdout.contains("L.strings:3:18: warning: key \"b\" (und): invisible character U+200B [invisible-character]\n"),
+                  "the escaped ZWSP is left and reported, not as fixable: \(r.stdout)")
+    }
+
     func testCompileHonoursSuppressionComments() throws {
         let dir = try cli.temporaryDirectory()
         let file = dir.appendingPathComponent("s.txt")

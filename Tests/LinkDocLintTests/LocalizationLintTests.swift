@@ -23,7 +23,7 @@ final class LocalizationLintTests: XCTestCase {
         XCTAssertEqual(unknown.diagnostic.location?.line, 35)
         XCTAssertEqual(unknown.diagnostic.location?.column, 84)
         XCTAssert(unknown.diagnostic.message.hasPrefix("key \"consent_checkbox\" (zh-Hant): unknown agreement 《使用者條款》"))
-        XCTAssert(report.diagnostics.allSatisfy { $0.fix == nil }, "no fixes inside localization files")
+        XCTAssert(report.diagnostics.allSatisfy { $0.fix == nil }, "this catalog has no finding with a fix")
         XCTAssertFalse(report.diagnostics.contains { $0.diagnostic.message.contains("@files") },
                        "%#@files@ is a substitution placeholder, not a mention")
     }

@@ -69,12 +69,13 @@ enum LintCommand {
             let name = input == "-" ? "<stdin>" : input
             let manifest = try explicitManifest == nil ? nestedManifest.map { try manifests.manifest(at: $0) } ?? manifests.manifest(for: input)
                                                         : manifests.manifest(for: input)
-            if let format = LocalizationFile.format(forPath: input) {
-                reports.append(linter.lint(localization: bytes, name: name, format: format,
-                                           language: LocalizationFile.language(forPath: input), manifest: manifest))
-                continue
+            let format = LocalizationFile.format(forPath: input)
+            func lint(_ bytes: [UInt8]) -> LintFileReport {
+                guard let format else { return linter.lint(bytes, name: name, manifest: manifest) }
+                return linter.lint(localization: bytes, name: name, format: format,
+                                   language: LocalizationFile.language(forPath: input), manifest: manifest)
             }
-            var report = linter.lint(bytes, name: name, manifest: manifest)
+            var report = lint(bytes)
             if fix, let source = report.source {
                 let edits = report.diagnostics.compactMap(\.fix).flatMap { $0 }
                 if !edits.isEmpty {
@@ -90,7 +91,7 @@ enum LintCommand {
                         }
                     }
                     // Report what is left after the fixes.
-                    report = linter.lint(fixed, name: name, manifest: manifest)
+                    report = lint(fixed)
                 }
             }
             reports.append(report)
