@@ -28,7 +28,7 @@ final class RealCopyPatternTests: XCTestCase {
         for text in ["请关注《星海远航》官方账号", "是否将《%s》放入书架？", "依据《个人信息保护法》", "《章节.》", "遵守《数据保护条例 (GDPR)》"] {
             XCTAssertEqual(try lint(text, rule: RuleID.unknownAgreement).map(\.message), [], text)
         }
-        for text in ["阅读《某某服务条款》", "同意《%s隐私权政策》", "查看《第三方信息共享清单》", "the 《Terms of Service》", "《個人信息收集清單》"] {
+        for text in ["阅读《某某服务条款》", "同意《%s隐私权政策》", "查看《第三方信息共享清单》", "the 《Terms of Service》", "《個人信息收集清單》", "《隐私政策摘要》"] {
             XCTAssertEqual(try lint(text, rule: RuleID.unknownAgreement).count, 1, text)
         }
     }
@@ -86,18 +86,20 @@ final class RealCopyPatternTests: XCTestCase {
 
     func testStringsThatTheAppJoinsPairTheirBrackets() throws {
         let file = """
-        "part_1" = "切换失败（错误码";
-        "part_2" = "）";
+        "fail_part_1" = "切换失败（错误码";
+        "fail_part_2" = "）";
         "left" = "“";
         "right" = "”";
         "hint_1" = "点击“";
         "hint_2" = "”的密码";
-        "gen_1" = "（第";
-        "gen_2" = "代）";
+        "generation_1" = "（第";
+        "generation_2" = "代）";
         "typo" = "在“隐私标签页“中打开";
+        "title" = "开启”始终显示的通知“？";
+        "message" = "只有在启用了”始终显示的通知“时才能可靠地发布";
         """
         let found = try lintStrings(file, rule: "unbalanced-brackets")
-        XCTAssertEqual(found.map { "\($0.location!.line):\($0.location!.column)" }, ["9:12", "9:18"], "only the typo: \(found.map(\.message))")
+        XCTAssertEqual(found.map { "\($0.location!.line):\($0.location!.column)" }, ["9:12", "9:18", "10:14", "10:22", "11:20", "11:28"], "only the typos: \(found.map(\.message))")
     }
 
     func testAMultiParagraphQuotationOpensEachParagraph() throws {
@@ -125,7 +127,7 @@ final class RealCopyPatternTests: XCTestCase {
         let text = TextReporter().render([report], rules: RuleCatalogue.descriptions)
         let first = try XCTUnwrap(text.split(separator: "\n").first)
         XCTAssert(first.hasPrefix("L.xcstrings:1:"), String(first))
-        XCTAssert(first.hasSuffix("[fullwidth-punctuation]"), String(first))
+        XCTAssert(first.hasSuffix("[fullwidth-punctuation] (fixable)"), String(first))
     }
 
     // MARK: what the detection side knows

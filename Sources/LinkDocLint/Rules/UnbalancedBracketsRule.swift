@@ -94,16 +94,18 @@ public struct UnbalancedBracketsRule: OptionlessRule {
     }
 
     /// Strings that the app joins (`"切换失败（错误码"`, the code, then `"）"`) are fragments of one
-    /// text: an opener left open in one string and a closer in the next one of the same
-    /// language that closes nothing there are a pair, and neither is reported. `found` holds
+    /// text: an opener left open near the end of one string and a closer near the start of the
+    /// next one (same language, keys that name pieces of one text) that closes nothing there
+    /// are a pair, and neither is reported. `found` holds
     /// each string's diagnostics at offsets of its value, in file order.
-    static func pairFragments(_ found: inout [[LintDiagnostic]], values: [(bytes: [UInt8], language: String)]) {
+    static func pairFragments(_ found: inout [[LintDiagnostic]], values: [(bytes: [UInt8], language: String, key: String)]) {
         let id = description.id
         func scalar(at offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
             ScalarWalker(bytes: Array(bytes[offset...].prefix(4))).first { _ in true }?.scalar
         }
         guard found.count > 1 else { return }
-        for i in 0..<found.count - 1 where values[i].language == values[i + 1].language {
+        for i in 0..<found.count - 1 where values[i].language == values[i + 1].language
+            && Self.namePieces(values[i].key, values[i + 1].key) {
             // The last opener left open in this string…
             guard let openIndex = found[i].lastIndex(where: { $0.diagnostic.ruleID == id && $0.diagnostic.message.contains(" is never closed") }),
                   let openOffset = found[i][openIndex].diagnostic.location?.offset,
@@ -113,6 +115,11 @@ public struct UnbalancedBracketsRule: OptionlessRule {
             let next = values[i + 1].bytes
             guard let closer = ScalarWalker(bytes: next).first(where: { marks[$0.scalar]?.closes.isEmpty == false }),
                   marks[closer.scalar]!.closes.contains(opener) else { continue }
+            // Fragments break off close to the bracket: a few characters (a word, 第, 错误码) at most
+            // between it and the string's end or start; a bracket mid-sentence is a typo.
+            func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int { bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+            guard scalarCount(values[i].bytes[(openOffset + 1)...]) <= Self.fragmentReach + 1,
+                  scalarCount(next[..<closer.offset]) <= Self.fragmentReach else { continue }
             let closerIndex = found[i + 1].firstIndex { $0.diagnostic.ruleID == id && $0.diagnostic.location?.offset == closer.offset }
             let leadsTheString = next[..<closer.offset].allSatisfy { $0 == 0x20 || $0 == 0x09 }
             guard closerIndex != nil || leadsTheString else { continue }
@@ -120,6 +127,16 @@ public struct UnbalancedBracketsRule: OptionlessRule {
             if let closerIndex { found[i + 1].remove(at: closerIndex) }
         }
     }
+
+    /// Whether two keys name pieces of one text (`hint_part_1`, `hint_part_2`): they share at
+    /// least half of the longer one from the start.
+    static func namePieces(_ a: String, _ b: String) -> Bool {
+        let shared = zip(a.unicodeScalars, b.unicodeScalars).prefix { $0 == $1 }.count
+        return shared > 0 && 2 * shared >= max(a.unicodeScalars.count, b.unicodeScalars.count)
+    }
+
+    /// How many characters a fragment's text may hold beyond its bracket.
+    static let fragmentReach = 4
 
     /// `1)`, `a）`, `十）` at the start of a line number a list; they close nothing.
     private static func isListMarker(_ line: [Unicode.Scalar]) -> Bool {

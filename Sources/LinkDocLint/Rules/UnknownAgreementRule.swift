@@ -22,6 +22,9 @@ public struct UnknownAgreementRule: OptionlessRule {
         "协定", "協定", "守则", "守則", "公约", "公約", "规范", "規範", "细则", "細則", "告知书", "告知書", "同意书", "同意書",
         "授权书", "授權書", "承诺书", "承諾書",
     ]
+    /// What may follow an agreement word in an agreement's title: its summary, short form, annex.
+    static let qualifiers = ["摘要", "概要", "简版", "簡版", "附件", "（简版）", "(简版)"]
+
     /// Words that make a Latin title an agreement wherever they stand (Terms of Service).
     static let latinAgreementWords = ["terms", "policy", "agreement", "eula", "conditions", "notice"]
 
@@ -56,7 +59,11 @@ public struct UnknownAgreementRule: OptionlessRule {
     static func readsAsAgreement(_ title: String, manifest: Manifest) -> Bool {
         let trimmed = title.trimmingCharacters(in: " \u{3000}")
         let words = agreementWords + manifest.options.agreementWords + manifest.agreements.keys.compactMap(Self.ending)
-        if words.contains(where: { trimmed.hasSuffix($0) }) { return true }
+        // 《隐私政策摘要》, 《用户协议（简版）》: an agreement's summary or short form is one too.
+        let base = qualifiers.reduce(trimmed) { title, qualifier in
+            title.hasSuffix(qualifier) ? String(title.dropLast(qualifier.count)).trimmingCharacters(in: " （）()") : title
+        }
+        if words.contains(where: { base.hasSuffix($0) }) { return true }
         let latinWords = trimmed.lowercased().split { !$0.isLetter }
         return latinWords.contains { latinAgreementWords.contains(String($0)) }
     }
