@@ -31,7 +31,7 @@ enum ElementRole: Equatable {
 enum Tag: UInt8, CaseIterable {
     case a, b, strong, i, em, u, ins, s, del, strike, sup, sub, span, font, img, br, p, code
     case script, style, iframe, object, embed, template, applet, frame, frameset, noembed, noframes
-    case html, head, body, div, section, article, header, footer, main, nav, aside, center, small, big, nobr, wbr, label
+    case html, head, body, div, section, article, header, footer, main, nav, aside, center, small, big, nobr, wbr, label, data
     case area, base, basefont, col, hr, input, isindex, keygen, link, meta, param, source, track
     case li, dt, dd, option, optgroup, tr, td, th, thead, tbody, tfoot, colgroup, caption, rt, rp
 
@@ -45,7 +45,7 @@ enum Tag: UInt8, CaseIterable {
         "a", "b", "strong", "i", "em", "u", "ins", "s", "del", "strike", "sup", "sub", "span", "font", "img", "br", "p", "code",
         "script", "style", "iframe", "object", "embed", "template", "applet", "frame", "frameset", "noembed", "noframes",
         "html", "head", "body", "div", "section", "article", "header", "footer", "main", "nav", "aside", "center", "small",
-        "big", "nobr", "wbr", "label",
+        "big", "nobr", "wbr", "label", "data",
         "area", "base", "basefont", "col", "hr", "input", "isindex", "keygen", "link", "meta", "param", "source", "track",
         "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot", "colgroup", "caption", "rt", "rp",
     ]
@@ -140,7 +140,10 @@ enum Sanitizer {
         // only <p> and <br> do.
         case .html, .head, .body,
              .div, .section, .article, .header, .footer, .main, .nav, .aside,
-             .center, .small, .big, .nobr, .wbr, .label:
+             .center, .small, .big, .nobr, .wbr, .label,
+             // <data> (HTML's machine-readable value; in Android resources, the <Data> that
+             // wraps a CDATA section) has no meaning for copy.
+             .data:
             return .unwrapped
         default:
             return .unknown

@@ -112,6 +112,34 @@ public struct LintConfiguration: Sendable {
         return config
     }
 
+    /// This configuration with a `.linkdoc.json` of a subfolder over it, for the files in that
+    /// subfolder (as `.swiftlint.yml` files nest): the child's severities and rule options win,
+    /// rule by rule and option by option; its manifest, if it names one, replaces this one's;
+    /// its include and exclude globs, relative to its own folder, add to this one's filter.
+    public func nested(_ child: LintConfiguration) -> LintConfiguration {
+        var merged = self
+        merged.path = child.path
+        merged.manifestPath = child.manifestPath ?? manifestPath
+        merged.levels.merge(child.levels) { $1 }
+        for (id, options) in child.options {
+            merged.options[id] = RuleOptions((merged.options[id]?.values ?? [:]).merging(options.values) { $1 })
+        }
+        merged.include = child.include
+        merged.exclude = child.exclude
+        return merged
+    }
+
+    /// Whether the include and exclude globs let `file` through (relative to the configuration's folder).
+    public func admits(_ file: String) -> Bool {
+        guard !include.isEmpty || !exclude.isEmpty else { return true }
+        var relative = URL(fileURLWithPath: file).standardizedFileURL.path
+        if let base = baseDirectory.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }), relative.hasPrefix(base + "/") {
+            relative = String(relative.dropFirst(base.count + 1))
+        }
+        if exclude.contains(where: { Glob($0).matches(relative) }) { return false }
+        return include.isEmpty || include.contains { Glob($0).matches(relative) }
+    }
+
     /// `.linkdoc.json` in `directory` or the nearest parent that has one.
     public static func discover(startingAt directory: String) -> String? {
         Manifest.nearestFile(named: ".linkdoc.json", startingAt: directory)

@@ -7,14 +7,18 @@ public struct LintContext: Sendable {
     public let source: SourceText
     public let result: CompileResult
     public let manifest: Manifest
+    /// The BCP 47 language of the text when known (localization files know it: `de`, `zh-Hans`,
+    /// `und` for a base table), for rules whose conventions depend on it; nil for copy files.
+    public let language: String?
     /// The model, built once here: rules read it many times, and `CompileResult`
     /// builds it on each read.
     public let document: Document
 
-    public init(source: SourceText, result: CompileResult, manifest: Manifest) {
+    public init(source: SourceText, result: CompileResult, manifest: Manifest, language: String? = nil) {
         self.source = source
         self.result = result
         self.manifest = manifest
+        self.language = language
         document = result.document ?? .empty
     }
     public var bytes: [UInt8] { source.bytes }

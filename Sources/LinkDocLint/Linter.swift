@@ -31,7 +31,8 @@ public struct Linter: Sendable {
         self.rules = rules
     }
 
-    public func lint(_ bytes: [UInt8], name: String, manifest: Manifest) -> LintFileReport {
+    /// `language` is the text's language when known (a localization file's string).
+    public func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String? = nil) -> LintFileReport {
         let result = Compiler(manifest: manifest).compile(bytes, name: name)
         guard let source = result.source else {
             // Not read at all (invalid UTF-8, too large): only the compiler's diagnostic applies.
@@ -44,7 +45,7 @@ public struct Linter: Sendable {
             }
             return LintFileReport(file: name, diagnostics: diagnostics, source: nil)
         }
-        let context = LintContext(source: source, result: result, manifest: manifest)
+        let context = LintContext(source: source, result: result, manifest: manifest, language: language)
         let suppressions = Suppressions(source)
         var diagnostics: [LintDiagnostic] = []
         for (rule, severity) in rules {
@@ -62,38 +63,5 @@ public struct Linter: Sendable {
             return a != b ? a < b : $0.diagnostic.ruleID < $1.diagnostic.ruleID
         }
         return LintFileReport(file: name, diagnostics: diagnostics, source: source)
-    }
-}
-
-/// `<!-- linkdoc-disable-next-line rule-id, rule-id -->` on the line before a
-/// finding silences those rules (all rules, without ids) on that line.
-struct Suppressions {
-    private var byLine: [Int: Set<String>?] = [:]
-
-    init(_ source: SourceText) {
-        let marker = Array("linkdoc-disable-next-line".utf8)
-        guard source.bytes.count >= marker.count else { return }
-        var line = 1
-        var lineStart = 0
-        let bytes = source.bytes
-        for i in 0...bytes.count {
-            guard i == bytes.count || bytes[i] == 0x0A else { continue }
-            let text = String(decoding: bytes[lineStart..<i], as: UTF8.self)
-            if let range = text.range(of: "<!--"), let end = text.range(of: "-->", range: range.upperBound..<text.endIndex) {
-                let body = text[range.upperBound..<end.lowerBound].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
-                if body.first.map(String.init) == "linkdoc-disable-next-line" {
-                    let ids = body.dropFirst().map(String.init)
-                    byLine[line + 1] = ids.isEmpty ? .some(nil) : .some(Set(ids))
-                }
-            }
-            line += 1
-            lineStart = i + 1
-        }
-    }
-
-    func suppresses(_ rule: String, onLine line: Int) -> Bool {
-        guard let entry = byLine[line] else { return false }
-        guard let ids = entry else { return true }
-        return ids.contains(rule)
     }
 }

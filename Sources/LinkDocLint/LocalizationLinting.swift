@@ -5,8 +5,8 @@ import LinkDocFormats
 /// linted like a copy file, and each finding is moved to the line and column of
 /// the file that the translator edits, naming the key, language and variation.
 /// The reader's own findings (syntax, encoding, catalog structure) come first-hand.
-/// Fixes are not offered inside localization files: a value's bytes are escaped
-/// in the file, so an edit to the value is no edit to the file.
+/// Fixes are offered where the fixed bytes of a value are spelled literally in the file (most
+/// are): the edit is moved onto the file, and everything around it stays as the file has it.
 extension Linter {
     public func lint(localization bytes: [UInt8], name: String, format: LocalizationFile.Format, language: String,
                      manifest: Manifest) -> LintFileReport {
@@ -21,15 +21,43 @@ extension Linter {
             }
             diagnostics.append(LintDiagnostic(diagnostic: d, fix: nil))
         }
-        for string in file.strings {
-            let report = lint(string.value, name: name, manifest: manifest)
-            diagnostics += report.diagnostics.map { LintDiagnostic(diagnostic: file.text.place($0.diagnostic, of: string), fix: nil) }
+        var perString = file.strings.map { lint($0.value, name: name, manifest: manifest, language: $0.language).diagnostics }
+        UnbalancedBracketsRule.pairFragments(&perString, values: file.strings.map { ($0.value, $0.language, $0.key) })
+        // Fixes only in UTF-8 files: the text a UTF-16 file is read into is not its bytes.
+        let fixable = !bytes.contains(0)
+        for (string, found) in zip(file.strings, perString) {
+            diagnostics += found.map {
+                LintDiagnostic(diagnostic: file.text.place($0.diagnostic, of: string),
+                               fix: fixable ? $0.fix.flatMap { Self.fileEdits($0, of: string) } : nil)
+            }
         }
         diagnostics.sort {
             let a = $0.diagnostic.location?.offset ?? -1, b = $1.diagnostic.location?.offset ?? -1
             return a != b ? a < b : $0.diagnostic.ruleID < $1.diagnostic.ruleID
         }
-        return LintFileReport(file: name, diagnostics: diagnostics, source: nil)
+        return LintFileReport(file: name, diagnostics: diagnostics, source: fixable ? file.text.source : nil)
+    }
+
+    /// A fix of a value as a fix of the file: each edit must fall in a literal run of the value
+    /// (so the file's own escaping around it is kept byte for byte) and insert nothing that the
+    /// format would have to escape; otherwise the fix is not offered here.
+    static func fileEdits(_ edits: [TextEdit], of string: LocalizedString) -> [TextEdit]? {
+        let shift = string.value.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var mapped: [TextEdit] = []
+        for edit in edits {
+            guard edit.replacement.allSatisfy({ !Self.needsEscaping($0) }),
+                  let range = string.map.literalFileRange(ofValueRange: (edit.range.lowerBound + shift)..<(edit.range.upperBound + shift),
+                                                          valueCount: string.value.count) else { return nil }
+            var fileEdit = edit
+            fileEdit.range = range
+            mapped.append(fileEdit)
+        }
+        return mapped
+    }
+
+    /// Bytes with a meaning of their own in .strings, JSON or Android XML.
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || "\"\\'<>&%@".utf8.contains(byte)
     }
 }
 

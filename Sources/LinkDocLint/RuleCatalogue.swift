@@ -52,6 +52,32 @@ public enum RuleCatalogue {
     public static var descriptions: [RuleDescription] { all.map { $0.description } }
 }
 
+extension RuleExamples {
+    /// Marks where a triggering example's finding is, before the character it points at
+    /// (SwiftLint's convention): `请阅读↓《隐私协议》`. It is no part of the copy.
+    public static let marker: Unicode.Scalar = "↓"
+
+    /// The example as copy, without its markers. (Scalars, not characters: a marker before a
+    /// joiner or combining mark forms one character with it.)
+    public static func unmarked(_ example: String) -> String {
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: example.unicodeScalars.filter { $0 != marker })
+        return String(out)
+    }
+
+    /// The 1-based line and column (in Unicode scalars, as diagnostics count them) of each marker
+    /// in the unmarked text.
+    public static func markerLocations(_ example: String) -> [(line: Int, column: Int)] {
+        var locations: [(line: Int, column: Int)] = []
+        var line = 1, column = 1
+        for scalar in example.unicodeScalars {
+            if scalar == marker { locations.append((line, column)); continue }
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return locations
+    }
+}
+
 /// The manifest that rule examples are linted against (and that `linkdoc rules`
 /// shows them with).
 public enum RuleExamples {

@@ -1,3 +1,4 @@
+import LinkDocLint
 /// Usage texts for `--help` and `linkdoc help COMMAND`.
 enum Help {
     static let overview = """
@@ -103,6 +104,12 @@ enum Help {
 
     """
 
+    /// "text (default), json, …": the reporters' registry, `Reporters.all`, in its order.
+    static var reporterNames: String {
+        let names = Reporters.all.map { $0.name == TextReporter.name ? $0.name + " (default)" : $0.name }
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+    }
+
     static let lint = """
     USAGE: linkdoc lint [PATH…|-] [--config FILE] [--manifest FILE] [--reporter NAME]
                         [--strict] [--fix [--dry-run]] [--verbose]
@@ -118,20 +125,26 @@ enum Help {
       --config FILE        The configuration. Default: .linkdoc.json in the first
                            path's folder or a parent. It sets a severity per rule
                            ("off", "info", "warning", "error") and rule options,
-                           the manifest, and include and exclude globs.
+                           the manifest, and include and exclude globs. A
+                           .linkdoc.json in a subfolder applies over it to the
+                           files below it (unless --config is given).
       -m, --manifest FILE  The manifest. Default: the configuration's "manifest",
                            else linkdoc.json beside each file or in a parent folder.
-      -r, --reporter NAME  text (default), json, sarif, github or checkstyle.
+      -r, --reporter NAME  \(reporterNames).
       --strict             Exit with 1 on warnings too.
       --fix                Apply the safe fixes (spacing, punctuation, invisible
                            characters) in place, atomically, keeping each file's
-                           line endings and BOM; report what is left.
+                           line endings and BOM; report what is left. In
+                           .strings, .xcstrings and strings.xml (UTF-8) only
+                           the fixed characters change, where the file spells
+                           them literally; escapes and layout stay as they are.
       --dry-run            With --fix: print a unified diff instead of writing;
                            the report goes to standard error.
       --verbose            Say on standard error which configuration and which
                            manifests are in use, or where they were looked for.
 
-    Suppress a finding with a comment on the line before it:
+    Suppress a finding with a comment on the line before it (compile and the build
+    plugin honour it too):
       <!-- linkdoc-disable-next-line rule-id, other-rule-id -->
 
     Exit codes: 0 clean or warnings only; 1 errors (or warnings with --strict);

@@ -11,7 +11,67 @@ final class LintCLITests: XCTestCase {
         XCTAssert(r.stdout.contains("Examples/flawed/post.txt:2:38: error: scheme \"javascript:\" is never allowed in links [disallowed-scheme]"), r.stdout)
         XCTAssert(r.stdout.hasSuffix("3 files linted: 3 errors, 9 warnings, 1 info\n"), r.stdout)
         XCTAssertFalse(r.stdout.contains("drafts"), "excluded by the configuration's glob")
-        XCTAssertFalse(r.stdout.contains("红楼梦"), "suppressed by the comment on the line before")
+        XCTAssertFalse(r.stdout.contains("旧版会员协议"), "suppressed by the comment on the line before")
+    }
+
+    func testASubfoldersConfigurationNestsOverItsParents() throws {
+        let dir = try cli.temporaryDirectory()
+        let sub = dir.appendingPathComponent("sub"), drafts = sub.appendingPathComponent("drafts")
+        try FileManager.default.createDirectory(at: drafts, withIntermediateDirectories: true)
+        try Data(#"{"rules": {"fullwidth-punctuation": "error"}}"#.utf8).write(to: dir.appendingPathComponent(".linkdoc.json"))
+        try Data(#"{"rules": {"fullwidth-punctuation": "off", "invisible-character": "error"}, "exclude": ["drafts/**"]}"#.utf8)
+            .write(to: sub.appendingPathComponent(".linkdoc.json"))
+        try Data("我们,你们\n".utf8).write(to: dir.appendingPathComponent("a.txt"))
+        try Data("我们,你们\u{200B}\n".utf8).write(to: sub.appendingPathComponent("b.txt"))
+        try Data("我们,你们\n".utf8).write(to: drafts.appendingPathComponent("c.txt"))
+        let r = try cli.run(["lint", "."], in: dir)
+        XCTAssert(r.stdout.contains("a.txt:1:3: error: use full-width ， between CJK characters, not , [fullwidth-punctuation]"), r.stdout)
+        XCTAssert(r.stdout.contains("sub/b.txt:1:6: error: invisible character U+200B [invisible-character]"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("sub/b.txt:1:3"), "the subfolder turns fullwidth-punctuation off: \(r.stdout)")
+        XCTAssertFalse(r.stdout.contains("c.txt"), "excluded by the subfolder's glob: \(r.stdout)")
+        XCTAssert(r.stdout.hasSuffix("2 files linted: 2 errors, 0 warnings, 0 infos\n"), r.stdout)
+    }
+
+    func testFixInsideLocalizationFilesKeepsTheFileByteForByteAroundTheFix() throws {
+        let dir = try cli.temporaryDirectory()
+        // CRLF line endings, a comment, odd spacing, escapes before and after the fixed marks:
+        // all of it stays; a ZWSP written as an escape is no literal span and is left (reported).
+        let strings = "/* 注释 */\r\n\"a\" = \"我们,你们\\n第二行\";\r\n\"b\"   =   \"完成!下一步\\U200B\";\r\n\"c\" = \"用户\u{200B}协议\";\r\n"
+        let fixedStrings = "/* 注释 */\r\n\"a\" = \"我们，你们\\n第二行\";\r\n\"b\"   =   \"完成！下一步\\U200B\";\r\n\"c\" = \"用户协议\";\r\n"
+        let catalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"greeting\" : {\n      \"localizations\" : {\n        \"zh-Hans\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"我们,你们\\u200b好\"\n          }\n        }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
+        let values = dir.appendingPathComponent("res/values-zh")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        let android = "<resources>\n    <string name=\"a\">我们,你们 &amp; 他们</string>\n    <string name=\"b\">\"引号,里\"</string>\n</resources>\n"
+        try Data(strings.utf8).write(to: dir.appendingPathComponent("L.strings"))
+        try Data(catalog.utf8).write(to: dir.appendingPathComponent("C.xcstrings"))
+        try Data(android.utf8).write(to: values.appendingPathComponent("strings.xml"))
+
+        let dry = try cli.run(["lint", "--fix", "--dry-run", "."], in: dir)
+        XCTAssert(dry.stdout.contains("-            \"value\" : \"我们,你们\\u200b好\"\n+            \"value\" : \"我们，你们\\u200b好\"\n"), dry.stdout)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("L.strings"), encoding: .utf8), strings, "--dry-run writes nothing")
+
+        let r = try cli.run(["lint", "--fix", "."], in: dir)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("L.strings"), encoding: .utf8), fixedStrings)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("C.xcstrings"), encoding: .utf8),
+                       catalog.replacingOccurrences(of: "我们,你们", with: "我们，你们"), "Xcode's JSON layout is kept")
+        XCTAssertEqual(try String(contentsOf: values.appendingPathComponent("strings.xml"), encoding: .utf8),
+                       android.replacingOccurrences(of: "我们,你们", with: "我们，你们").replacingOccurrences(of: "引号,里", with: "引号，里"))
+        XCTAssert(r.stdout.contains("L.strings:3:18: warning: key \"b\" (und): invisible character U+200B [invisible-character]\n"),
+                  "the escaped ZWSP is left and reported, not as fixable: \(r.stdout)")
+    }
+
+    func testCompileHonoursSuppressionComments() throws {
+        let dir = try cli.temporaryDirectory()
+        let file = dir.appendingPathComponent("s.txt")
+        try Data("<!-- linkdoc-disable-next-line disallowed-scheme -->\n[x](javascript:1)\n".utf8).write(to: file)
+        let quiet = try cli.run(["compile", file.path])
+        XCTAssertFalse(quiet.stderr.contains("disallowed-scheme"), quiet.stderr)
+        XCTAssertEqual(quiet.status, 0, "the suppressed error does not fail the build")
+        try Data("<!-- linkdoc-disable-next-line disallowed-scheme -->\n[x](javascript:1)\n[y](javascript:2)\n".utf8).write(to: file)
+        let loud = try cli.run(["compile", file.path])
+        XCTAssert(loud.stderr.contains("s.txt:3:5: error: scheme \"javascript:\" is never allowed in links [disallowed-scheme]"), loud.stderr)
+        XCTAssertFalse(loud.stderr.contains("s.txt:2:"), loud.stderr)
+        XCTAssertEqual(loud.status, 1)
     }
 
     func testExitCodes() throws {

@@ -6,11 +6,31 @@ import XCTest
 /// not, and corrections are what --fix makes of the copy.
 final class RuleExampleTests: XCTestCase {
     /// Lints `text` with only `rule` on (at its default severity, or warning).
+    /// The `↓` position markers are taken out first (`RuleExamples.unmarked`).
     func findings(_ text: String, rule: RuleDescription) throws -> LintFileReport {
         var configuration = LintConfiguration()
         for other in RuleCatalogue.descriptions { configuration.levels[other.id] = .off }
         configuration.levels[rule.id] = .warning
-        return try Linter(configuration: configuration).lint(Array(text.utf8), name: "example", manifest: RuleExamples.manifest)
+        return try Linter(configuration: configuration).lint(Array(RuleExamples.unmarked(text).utf8), name: "example", manifest: RuleExamples.manifest)
+    }
+
+    /// Every triggering example marks where its findings are, and they are there: the
+    /// line and column of each `↓` is the line and column of one finding, and each
+    /// finding is at a `↓`.
+    func testTriggeringExamplesFindWhereTheyMark() throws {
+        var count = 0
+        for rule in RuleCatalogue.descriptions {
+            for example in rule.triggering {
+                let marked = RuleExamples.markerLocations(example)
+                XCTAssertFalse(marked.isEmpty, "\(rule.id): the triggering example \(example.debugDescription) marks no position with ↓")
+                let found = try findings(example, rule: rule).diagnostics.filter { $0.diagnostic.ruleID == rule.id }
+                    .compactMap { $0.diagnostic.location.map { "\($0.line):\($0.column)" } }
+                XCTAssertEqual(Set(found), Set(marked.map { "\($0.line):\($0.column)" }), "\(rule.id) on \(example.debugDescription)")
+                XCTAssertEqual(found.count, marked.count, "\(rule.id): one finding per ↓ in \(example.debugDescription)")
+                count += marked.count
+            }
+        }
+        print("rule examples: \(count) marked positions checked (line and column)")
     }
 
     func testEveryRuleHasExamples() {
@@ -44,6 +64,7 @@ final class RuleExampleTests: XCTestCase {
     func testNonTriggeringExamplesDoNot() throws {
         for rule in RuleCatalogue.descriptions {
             for example in rule.nonTriggering {
+                XCTAssertFalse(example.unicodeScalars.contains(RuleExamples.marker), "\(rule.id): a non-triggering example marks a position")
                 let report = try findings(example, rule: rule)
                 XCTAssertEqual(report.diagnostics.filter { $0.diagnostic.ruleID == rule.id }.map(\.diagnostic.message), [],
                                "\(rule.id) should not trigger on \(example.debugDescription)")
@@ -53,7 +74,8 @@ final class RuleExampleTests: XCTestCase {
 
     func testCorrections() throws {
         for rule in RuleCatalogue.descriptions {
-            for (before, after) in rule.corrections {
+            for (marked, after) in rule.corrections {
+                let before = RuleExamples.unmarked(marked)
                 let report = try findings(before, rule: rule)
                 let edits = report.diagnostics.compactMap(\.fix).flatMap { $0 }
                 XCTAssertFalse(edits.isEmpty, "\(rule.id) offers no fix for \(before.debugDescription)")
@@ -133,7 +155,7 @@ final class ConfigurationTests: XCTestCase {
 
 final class SuppressionAndFixTests: XCTestCase {
     func testDisableNextLine() throws {
-        let text = "<!-- linkdoc-disable-next-line unknown-agreement -->\n《红楼梦》\n《红楼梦》\n<!-- linkdoc-disable-next-line -->\n我们,你们《三体》"
+        let text = "<!-- linkdoc-disable-next-line unknown-agreement -->\n《会员协议》\n《会员协议》\n<!-- linkdoc-disable-next-line -->\n我们,你们《服务条款》"
         let report = try Linter(configuration: LintConfiguration()).lint(Array(text.utf8), name: "x", manifest: RuleExamples.manifest)
         XCTAssertEqual(report.diagnostics.map { "\($0.diagnostic.location!.line) \($0.diagnostic.ruleID)" }, ["3 unknown-agreement"])
     }

@@ -15,7 +15,14 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 /// One finding about a document: where, how bad, what, and which rule said so.
 public struct Diagnostic: Hashable, Sendable {
     public var severity: Severity
-    public var message: String
+    /// One line, without control characters: a line break or tab in it (from a key or value it
+    /// quotes) is written as `\n`, `\t`, others as `\u{…}`, so that every reporter's
+    /// `file:line:column: …` line stays one line.
+    public var message: String {
+        get { storedMessage }
+        set { storedMessage = Self.oneLine(newValue) }
+    }
+    private var storedMessage: String
     /// A stable id, as in `[unknown-agreement]`; configuration and suppression use it.
     public var ruleID: String
     /// The file (or `<stdin>`) the diagnostic is about.
@@ -32,7 +39,7 @@ public struct Diagnostic: Hashable, Sendable {
     public init(severity: Severity, message: String, ruleID: String, file: String,
                 location: SourceLocation? = nil, sourceLine: String? = nil, sourceLineColumn: Int? = nil) {
         self.severity = severity
-        self.message = message
+        self.storedMessage = Self.oneLine(message)
         self.ruleID = ruleID
         self.file = file
         self.location = location
@@ -51,6 +58,28 @@ public struct Diagnostic: Hashable, Sendable {
         let excerpt = source.excerpt(at: location)
         self.init(severity: severity, message: message, ruleID: ruleID, file: file, location: location,
                   sourceLine: excerpt.line, sourceLineColumn: excerpt.column == location.column ? nil : excerpt.column)
+    }
+}
+
+extension Diagnostic {
+    /// `text` with its control characters (C0, DEL, C1, U+2028, U+2029) escaped; the text
+    /// itself when it has none, which is nearly always.
+    public static func oneLine(_ text: String) -> String {
+        func isControl(_ s: Unicode.Scalar) -> Bool {
+            s.value < 0x20 || (0x7F...0x9F).contains(s.value) || s.value == 0x2028 || s.value == 0x2029
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where isControl(scalar): out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 

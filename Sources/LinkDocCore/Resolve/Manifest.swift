@@ -55,6 +55,10 @@ public struct Manifest: Sendable {
         /// time by `Document.attributedString(linkScheme:)` and LinkDocPlugin's accessors
         /// (`myapp://action/expand`, see `LinkScheme`); documents are compiled the same with or without it.
         public var linkScheme: String? = nil
+        /// For lint's unknown-agreement: 《titles》 that are never agreements (a book, a game),
+        /// and title endings besides the built-in ones that make a title one (说明, 约定).
+        public var ignoredTitles: [String] = []
+        public var agreementWords: [String] = []
 
         public init() {}
     }

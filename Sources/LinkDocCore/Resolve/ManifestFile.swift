@@ -101,7 +101,8 @@ struct ManifestFile: Decodable {
             let c = try decoder.container(keyedBy: AnyKey.self)
             try ManifestFile.rejectUnknownKeys(c, known: ["includeAgreementBrackets", "maxTopicLength", "maxMentionLength",
                                                           "mentionURL", "topicURL", "detect", "autolink", "maxHTMLDepth",
-                                                          "maxDocumentBytes", "maxLinks", "maxURLLength", "baseURL", "linkScheme"], at: "options")
+                                                          "maxDocumentBytes", "maxLinks", "maxURLLength", "baseURL", "linkScheme",
+                                                          "ignoredTitles", "agreementWords"], at: "options")
             var o = Manifest.Options()
             o.includeAgreementBrackets = try c.decodeIfPresent(Bool.self, forKey: AnyKey("includeAgreementBrackets")) ?? true
             for key in ["maxTopicLength", "maxMentionLength", "maxHTMLDepth"] where c.contains(AnyKey(key)) {
@@ -122,6 +123,8 @@ struct ManifestFile: Decodable {
                 guard range.contains(n) else { throw Problem(message: "options.\(key): must be from \(range.lowerBound) to \(range.upperBound)") }
                 o[keyPath: path] = n
             }
+            o.ignoredTitles = try c.decodeIfPresent([String].self, forKey: AnyKey("ignoredTitles")) ?? []
+            o.agreementWords = try c.decodeIfPresent([String].self, forKey: AnyKey("agreementWords")) ?? []
             o.mentionURL = try c.decodeIfPresent(String.self, forKey: AnyKey("mentionURL"))
             o.topicURL = try c.decodeIfPresent(String.self, forKey: AnyKey("topicURL"))
             if let base = try c.decodeIfPresent(String.self, forKey: AnyKey("baseURL")) {

@@ -358,7 +358,7 @@ struct Resolver {
     static func appTarget(_ target: String) -> LinkTarget? {
         if target.isEmpty { return .appHandled(fragment: "") }
         if target.utf8.first == UInt8(ascii: "#") { return .appHandled(fragment: String(target.dropFirst())) }
-        if hasFormatPlaceholder(target) { return .appFilled(placeholder: target) }
+        if hasPlaceholder(target) { return .appFilled(placeholder: target) }
         return nil
     }
 
@@ -377,19 +377,21 @@ struct Resolver {
         return schemeProblem(filled.scheme, policy: urls.policy)?.message
     }
 
-    /// Whether `target` holds a string placeholder of Android or iOS format strings: `%s`, `%@`,
-    /// or with an argument number, `%1$s`, `%2$@` (what the app passes to `getString` or
-    /// `String(format:)`). A percent-escape such as `%40` is none: it needs `$` after its digits.
-    static func hasFormatPlaceholder(_ target: String) -> Bool {
+    /// Whether `target` holds a placeholder that the app fills: a string placeholder of Android
+    /// or iOS format strings, `%s`, `%@`, or with an argument number, `%1$s`, `%2$@` (what the
+    /// app passes to `getString` or `String(format:)`), or a `${name}` of a string template its
+    /// build fills (`href="${ftue_ems_url}"`). A percent-escape such as `%40` is none: it needs
+    /// `$` after its digits.
+    static func hasPlaceholder(_ target: String) -> Bool {
         var found = false
-        forEachFormatPlaceholder(in: target) { _ in found = true; return false }
+        forEachPlaceholder(in: target) { _ in found = true; return false }
         return found
     }
 
-    /// `template` with each format placeholder replaced by `filler`.
+    /// `template` with each placeholder replaced by `filler`.
     static func fillingPlaceholders(_ template: String, with filler: String) -> String {
         var filled = "", copied = template.utf8.startIndex
-        forEachFormatPlaceholder(in: template) { placeholder in
+        forEachPlaceholder(in: template) { placeholder in
             let start = template.utf8.index(template.utf8.startIndex, offsetBy: placeholder.lowerBound)
             filled += template[copied..<start] + filler
             copied = template.utf8.index(template.utf8.startIndex, offsetBy: placeholder.upperBound)
@@ -398,26 +400,36 @@ struct Resolver {
         return filled + template[copied...]
     }
 
-    /// Calls `body` with the byte range of each format placeholder of `target`, in order, while
-    /// it returns true.
-    private static func forEachFormatPlaceholder(in target: String, _ body: (Range<Int>) -> Bool) {
+    /// Calls `body` with the byte range of each placeholder of `target` (`hasPlaceholder`), in
+    /// order, while it returns true.
+    private static func forEachPlaceholder(in target: String, _ body: (Range<Int>) -> Bool) {
         var target = target  // its bytes in place (no copy for a native string)
         target.withUTF8 { u in
             var i = 0
-            // memchr: this runs over every explicit target, and most URLs have few "%" or none.
-            while i < u.count, let found = memchr(u.baseAddress! + i, Int32(UInt8(ascii: "%")), u.count - i) {
-                let percent = UnsafeRawPointer(found) - UnsafeRawPointer(u.baseAddress!)
-                var j = percent + 1
-                while j < u.count && CharClass.isDigit(u[j]) { j += 1 }
-                if j > percent + 1 {
-                    guard j < u.count, u[j] == UInt8(ascii: "$") else { i = j; continue }
-                    j += 1
-                }
-                if j < u.count && (u[j] == UInt8(ascii: "s") || u[j] == UInt8(ascii: "@")) {
-                    guard body(percent..<(j + 1)) else { return }
+            // This runs over every explicit target, and most URLs have no "%" or "$" at all.
+            while i < u.count {
+                let start = i
+                i += 1
+                switch u[start] {
+                case UInt8(ascii: "%"):
+                    var j = i
+                    while j < u.count && CharClass.isDigit(u[j]) { j += 1 }
+                    if j > i {
+                        guard j < u.count, u[j] == UInt8(ascii: "$") else { i = j; continue }
+                        j += 1
+                    }
+                    guard j < u.count, u[j] == UInt8(ascii: "s") || u[j] == UInt8(ascii: "@") else { i = j; continue }
+                    guard body(start..<(j + 1)) else { return }
                     i = j + 1
-                } else {
-                    i = j
+                case UInt8(ascii: "$"):
+                    guard i < u.count, u[i] == UInt8(ascii: "{") else { continue }
+                    var j = i + 1
+                    while j < u.count && (CharClass.isASCIIAlnum(u[j]) || u[j] == UInt8(ascii: "_") || u[j] == UInt8(ascii: ".")) { j += 1 }
+                    guard j > i + 1, j < u.count, u[j] == UInt8(ascii: "}") else { continue }
+                    guard body(start..<(j + 1)) else { return }
+                    i = j + 1
+                default:
+                    continue
                 }
             }
         }

@@ -30,6 +30,24 @@ public struct SourceMap: Sendable {
         anchors.append(Anchor(value: value, file: file, literal: literal))
     }
 
+    /// The file bytes that spell the value bytes `range` (of a value `valueCount` bytes long),
+    /// when they are copied literally, in one run: an edit of those value bytes is the same edit
+    /// of the file. Nil where an escape or a jump (collapsed whitespace, an entity) lies in or
+    /// at the range, whose file spelling differs from the value.
+    public func literalFileRange(ofValueRange range: Range<Int>, valueCount: Int) -> Range<Int>? {
+        guard !anchors.isEmpty, range.lowerBound >= anchors[0].value else { return nil }
+        var lo = 0, hi = anchors.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if anchors[mid].value <= range.lowerBound { lo = mid } else { hi = mid - 1 }
+        }
+        let a = anchors[lo]
+        let runEnd = lo + 1 < anchors.count ? anchors[lo + 1].value : valueCount
+        // An insertion may sit at the end of a run; anything else lies inside it.
+        guard a.literal, range.upperBound <= runEnd, range.isEmpty || range.lowerBound < runEnd else { return nil }
+        return (a.file + (range.lowerBound - a.value))..<(a.file + (range.upperBound - a.value))
+    }
+
     /// The file offset of the value byte at `offset`.
     public func fileOffset(ofValueOffset offset: Int) -> Int {
         guard !anchors.isEmpty, offset >= anchors[0].value else { return anchors.first?.file ?? start }

@@ -213,6 +213,14 @@ enum StringsFileReader {
             case UInt8(ascii: "U"), UInt8(ascii: "u"):
                 try readUnicodeEscape(from: start, into: &builder)
                 return
+            case 0x0A, 0x0D:
+                // A backslash before a line break continues the value on the next line, the
+                // break kept (as Foundation reads it): valid, and common in long values.
+                i -= 1
+                let bytes = scalarBytes(at: i)
+                i = bytes.endIndex
+                builder.appendLiteral(bytes, at: bytes.startIndex)
+                return
             default:
                 // As Foundation does, keep the character; but say so, since it is
                 // usually a typo or a markup escape missing its second backslash.

@@ -12,23 +12,13 @@ extension CompilerReportedRule {
     }
 }
 
-public struct UnknownAgreementRule: CompilerReportedRule {
-    public init() {}
-    public static let description = RuleDescription(
-        id: RuleID.unknownAgreement, defaultSeverity: .warning,
-        summary: "A 《title》 that the manifest does not know",
-        rationale: "An agreement title that is not in the manifest links to nothing: users tap it and nothing opens. It is often a typo (《隐私协议》 for 《隐私政策》) or a new document that was never added to the manifest.",
-        triggering: ["请阅读《隐私协议》", "[条款](agreement:nope)"],
-        nonTriggering: ["请阅读《用户协议》和《隐私政策》", "[隐私政策](agreement:privacy)"])
-}
-
 public struct EmptyLinkTextRule: CompilerReportedRule {
     public init() {}
     public static let description = RuleDescription(
         id: RuleID.emptyLinkText, defaultSeverity: .warning,
         summary: "A link with no visible text",
         rationale: "A link without text cannot be seen or tapped, and screen readers announce an empty link.",
-        triggering: ["[](https://example.com)", "[  ](https://example.com)"],
+        triggering: ["↓[](https://example.com)", "↓[  ](https://example.com)"],
         nonTriggering: ["[帮助](https://example.com)"])
 }
 
@@ -38,7 +28,7 @@ public struct InvalidURLRule: CompilerReportedRule {
         id: RuleID.invalidURL, defaultSeverity: .error,
         summary: "A link target that is not a valid URL",
         rationale: "iOS and Android refuse to open an invalid URL; the tap silently does nothing.",
-        triggering: ["[帮助](/help)", "[帮助](https://exa mple.com)"],
+        triggering: ["[帮助](↓/help)", "[帮助](↓https://exa mple.com)"],
         nonTriggering: ["[帮助](https://example.com/help)"])
 }
 
@@ -48,7 +38,7 @@ public struct DisallowedSchemeRule: CompilerReportedRule {
         id: RuleID.disallowedScheme, defaultSeverity: .error,
         summary: "A URL scheme that is not allowed (javascript:, data:, vbscript:, file:, or one the manifest does not list)",
         rationale: "Copy comes from many hands. Script and data URLs are an injection risk, and a custom scheme that the app does not handle opens nothing.",
-        triggering: ["[点我](javascript:alert(1))", "[打开](otherapp://x)"],
+        triggering: ["[点我](↓javascript:alert(1))", "[打开](↓otherapp://x)"],
         nonTriggering: ["[打开](https://example.com)", "[写信](mailto:a@example.com)"])
 }
 
@@ -58,7 +48,7 @@ public struct InsecureURLRule: CompilerReportedRule {
         id: RuleID.insecureURL, defaultSeverity: .warning,
         summary: "An http: link",
         rationale: "Plain http exposes users to tampering, and App Transport Security blocks it in apps by default; legal pages especially should be https.",
-        triggering: ["http://example.com", "[旧站](http://example.com)"],
+        triggering: ["↓http://example.com", "[旧站](↓http://example.com)"],
         nonTriggering: ["https://example.com"])
 }
 
@@ -68,7 +58,7 @@ public struct EncodedURLRule: CompilerReportedRule {
         id: RuleID.encodedURL, defaultSeverity: .info,
         summary: "A URL with non-ASCII characters or spaces, which linkdoc encoded",
         rationale: "iOS before 17 refuses such URLs; linkdoc emits the encoded form. This tells you what the app will actually open.",
-        triggering: ["[政策](https://example.com/隐私 政策)", "https://example.com/café"],
+        triggering: ["[政策](↓https://example.com/隐私 政策)", "↓https://example.com/café"],
         nonTriggering: ["https://example.com/privacy"])
 }
 
@@ -78,7 +68,7 @@ public struct HomographHostRule: CompilerReportedRule {
         id: RuleID.homographHost, defaultSeverity: .warning,
         summary: "A host whose labels mix scripts the way homograph attacks do",
         rationale: "A host such as аpple.com (with a Cyrillic а) looks like a trusted site but is another one.",
-        triggering: ["[登录](https://аpple.com)"],
+        triggering: ["[登录](↓https://аpple.com)"],
         nonTriggering: ["[登录](https://apple.com)", "[例子](https://例子.公司)"])
 }
 
@@ -88,7 +78,7 @@ public struct InvalidTargetRule: CompilerReportedRule {
         id: RuleID.invalidTarget, defaultSeverity: .error,
         summary: "A typed link target (user:, topic:, action:, tel:) without a valid value",
         rationale: "The app cannot act on a typed link without its id or name.",
-        triggering: ["[展开](action:展开)", "[他](user:)"],
+        triggering: ["[展开](↓action:展开)", "[他](↓user:)"],
         nonTriggering: ["[展开](action:expand)", "[@小明](user:u_1)"])
 }
 
@@ -98,7 +88,7 @@ public struct MentionTooLongRule: CompilerReportedRule {
         id: RuleID.mentionTooLong, defaultSeverity: .warning,
         summary: "An @name longer than the mention limit (30 characters by default)",
         rationale: "Over-long names are usually text glued to a mention; the mention is not made.",
-        triggering: ["@" + String(repeating: "长", count: 31)],
+        triggering: ["↓@" + String(repeating: "长", count: 31)],
         nonTriggering: ["@小明"])
 }
 
@@ -108,7 +98,7 @@ public struct TopicTooLongRule: CompilerReportedRule {
         id: RuleID.topicTooLong, defaultSeverity: .warning,
         summary: "A #topic# longer than the topic limit (64 characters by default)",
         rationale: "Over-long topics are usually two stray hashes around a sentence; the topic is not made.",
-        triggering: ["#" + String(repeating: "长", count: 65) + "#"],
+        triggering: ["↓#" + String(repeating: "长", count: 65) + "#"],
         nonTriggering: ["#话题#"])
 }
 
@@ -127,7 +117,7 @@ public struct HTMLSanitizedRule: CompilerReportedRule {
         id: RuleID.htmlSanitized, defaultSeverity: .warning,
         summary: "HTML that linkdoc removed: scripts, styles, frames, embedded objects, comments, on* attributes",
         rationale: "Copy from a CMS may carry markup that must never reach an app. linkdoc drops it; this says where, so the source can be cleaned.",
-        triggering: ["<script>alert(1)</script>文本", "<b onclick=\"x()\">粗</b>", "文本<!-- 注释 -->"],
+        triggering: ["↓<script>alert(1)</script>文本", "<b ↓onclick=\"x()\">粗</b>", "文本↓<!-- 注释 -->"],
         nonTriggering: ["<b>粗</b>", "<!-- linkdoc-disable-next-line unknown-agreement -->\n文本"])
 }
 
@@ -137,7 +127,7 @@ public struct HTMLUnknownElementRule: CompilerReportedRule {
         id: RuleID.htmlUnknownElement, defaultSeverity: .warning,
         summary: "An HTML element that linkdoc does not support (its text is kept)",
         rationale: "Unsupported tags are removed and only their text is shown, so whatever the tag meant is lost.",
-        triggering: ["<blink>闪</blink>"],
+        triggering: ["↓<blink>闪</blink>"],
         nonTriggering: ["<b>粗</b>", "<div>块</div>"])
 }
 
@@ -147,7 +137,7 @@ public struct HTMLMalformedRule: CompilerReportedRule {
         id: RuleID.htmlMalformed, defaultSeverity: .warning,
         summary: "Unclosed, mis-nested or stray HTML tags",
         rationale: "Broken markup renders differently in every engine; linkdoc keeps the text in reading order, but the styles may not be what was meant.",
-        triggering: ["<b>未闭合", "<b>a<i>b</b>c</i>", "</b>多余"],
+        triggering: ["↓<b>未闭合", "<b>a↓<i>b</b>c↓</i>", "↓</b>多余"],
         nonTriggering: ["<b>a<i>b</i></b>", "<p>一<p>二"])
 }
 
@@ -157,7 +147,7 @@ public struct HTMLDepthLimitRule: CompilerReportedRule {
         id: RuleID.htmlDepthLimit, defaultSeverity: .error,
         summary: "HTML nested deeper than the limit (options.maxHTMLDepth, 64 by default)",
         rationale: "Such nesting is generated garbage or an attack on parsers; the text is kept, the deeper elements are not.",
-        triggering: [String(repeating: "<b>", count: 65) + "深"],
+        triggering: [String(repeating: "<b>", count: 64) + "↓<b>深"],
         nonTriggering: ["<b><i>浅</i></b>"])
 }
 

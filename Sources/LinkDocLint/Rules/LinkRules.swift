@@ -8,7 +8,7 @@ public struct LinkTextMismatchRule: OptionlessRule {
         id: "link-text-mismatch", defaultSeverity: .warning,
         summary: "Link text that names one site while the link points to another",
         rationale: "Text that shows example.com but opens evil.example is how phishing works; in honest copy it is a stale link.",
-        triggering: ["[www.example.com](https://other.example)", "[https://a.example.com/x](https://b.example.com/x)"],
+        triggering: ["↓[www.example.com](https://other.example)", "↓[https://a.example.com/x](https://b.example.com/x)"],
         nonTriggering: ["[www.example.com](https://example.com)", "[帮助中心](https://example.com)", "https://example.com/help",
                         "[Example.COM/help](https://www.example.com/help)"])
 
@@ -64,7 +64,7 @@ public struct AmbiguousURLEndRule: OptionlessRule {
         id: "ambiguous-url-end", defaultSeverity: .warning,
         summary: "A bare URL that CJK text follows without a space, so that its end is a guess",
         rationale: "In https://example.com/help了解更多 the URL might be …/help or …/help了解更多; linkdoc ends it before the CJK letters, which is wrong for a CJK path. Write <https://…>, put a space after the URL, or link text: [了解更多](https://…).",
-        triggering: ["详见https://example.com/help了解更多", "访问https://example.com了解", "详见https://zh.wikipedia.org/wiki/北京"],
+        triggering: ["详见↓https://example.com/help了解更多", "访问↓https://example.com了解", "详见↓https://zh.wikipedia.org/wiki/北京"],
         nonTriggering: ["详见 https://example.com/help 了解更多", "详见https://example.com/help。", "见 https://zh.wikipedia.org/wiki/北京 了解",
                         "详见<https://example.com/help>了解更多", "[了解更多](https://example.com/help)"])
 
@@ -94,7 +94,7 @@ public struct UnresolvedMentionRule: OptionlessRule {
         id: "unresolved-mention", defaultSeverity: .warning,
         summary: "A @mention that the manifest's mention table does not know",
         rationale: "Where the app resolves mentions through the manifest, an unknown name opens no profile; it is often a renamed or misspelled account.",
-        triggering: ["感谢 @小红"],
+        triggering: ["感谢 ↓@小红"],
         nonTriggering: ["感谢 @小明", "[@小红](user:u_2)"])
 
     public func check(_ context: LintContext) -> [LintFinding] {
@@ -113,7 +113,7 @@ public struct AdjacentLinksRule: OptionlessRule {
         id: "adjacent-links", defaultSeverity: .warning,
         summary: "Two links that touch, with nothing between them to tell them apart",
         rationale: "Where two links run together (@小明@小红, or two explicit links), users cannot see where one ends and cannot tap the one they mean. Brackets such as 《》 between them are enough.",
-        triggering: ["@小明@alice", "[帮助](https://example.com/a)[反馈](https://example.com/b)"],
+        triggering: ["@小明↓@alice", "[帮助](https://example.com/a)↓[反馈](https://example.com/b)"],
         nonTriggering: ["@小明 @alice", "《用户协议》《隐私政策》", "[帮助](https://example.com/a) [反馈](https://example.com/b)"])
 
     private static let closing: Set<Unicode.Scalar> = ["》", "」", "』", "】", "）", ")", "]", "”", "#"]
@@ -142,7 +142,7 @@ public struct DuplicateLinkRule: OptionlessRule {
         id: "duplicate-link", defaultSeverity: .info,
         summary: "The same target linked more than once in one document",
         rationale: "Repeated links to one page add tap targets without adding meaning; usually the first mention is enough.",
-        triggering: ["《用户协议》……再次阅读《用户协议》", "https://example.com 和 [这里](https://example.com)"],
+        triggering: ["《用户协议》……再次阅读↓《用户协议》", "https://example.com 和 ↓[这里](https://example.com)"],
         nonTriggering: ["《用户协议》和《隐私政策》"])
 
     public func check(_ context: LintContext) -> [LintFinding] {
@@ -152,7 +152,11 @@ public struct DuplicateLinkRule: OptionlessRule {
             let key: String
             switch link.target {
             case .agreement(let id, _): key = "agreement:" + id
-            case .mention(let name, let user): key = "user:" + (user ?? name)
+            case .mention(let name, let user):
+                // `//@a:…//@b:…//@a:` is a repost chain: each @ names who passed the post on.
+                if source.lowerBound >= 2, context.bytes[source.lowerBound - 2] == UInt8(ascii: "/"),
+                   context.bytes[source.lowerBound - 1] == UInt8(ascii: "/") { continue }
+                key = "user:" + (user ?? name)
             case .topic(let name, let id): key = "topic:" + (id ?? name)
             case .action: continue  // "展开" twice is two different places to expand
             case .appHandled: continue  // what `#` or `#faq` does is the app's, tap by tap, as for actions

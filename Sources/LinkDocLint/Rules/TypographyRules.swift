@@ -18,7 +18,7 @@ public struct CJKLatinSpacingRule: LintRule {
         id: "cjk-latin-spacing", defaultSeverity: nil,
         summary: "Spacing between CJK and Latin letters or digits, as the project's style says (off by default)",
         rationale: "Mixed CJK and Latin text reads better with consistent spacing; whichever style a project picks, it should hold everywhere.",
-        triggering: ["使用Swift开发", "共3个"],
+        triggering: ["使用↓Swift↓开发", "共↓3↓个"],
         nonTriggering: ["使用 Swift 开发", "共 3 个", "#iOS开发# @alice你好"],
         corrections: [("使用Swift开发", "使用 Swift 开发"), ("共3个文件", "共 3 个文件")],
         options: [("style", "\"always\" (a space between CJK and Latin; the default when enabled) or \"never\"")])
@@ -56,7 +56,7 @@ public struct FullwidthPunctuationRule: OptionlessRule {
         id: "fullwidth-punctuation", defaultSeverity: .warning,
         summary: "Half-width punctuation (, . ; : ! ?) between CJK characters",
         rationale: "Chinese text uses full-width punctuation; half-width marks between characters look cramped and break the rhythm of the line.",
-        triggering: ["我们,你们", "完成!下一步", "注意:请阅读", "《用户协议》,了解"],
+        triggering: ["我们↓,你们", "完成↓!下一步", "注意↓:请阅读", "《用户协议》↓,了解"],
         nonTriggering: ["我们，你们", "Hello, world", "版本1.2发布", "https://例子.公司/a,b"],
         corrections: [("我们,你们", "我们，你们"), ("完成!下一步?好", "完成！下一步？好")])
 

@@ -1,47 +1,161 @@
-/// 《》「」『』【】（）“” and () [] left unpaired.
+/// 《》「」『』【】（）“” „“ «» and () [] left unpaired, by the quotation conventions of the
+/// text's language: German and Polish open with „, German and Danish quote »…«, Swedish and
+/// Finnish close ”…” with the same mark. Emoticons (`;)`, `:(`, `_(:3」∠)_`), Japanese `例)`,
+/// list markers, and the lone brackets of strings that the app joins with their neighbours
+/// (a value `“` or `点击“`) are no brackets.
 public struct UnbalancedBracketsRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
         id: "unbalanced-brackets", defaultSeverity: .warning,
         summary: "An opening or closing bracket or quotation mark without its partner",
         rationale: "A lost 》 or ” is a typo that readers notice at once, and an unclosed 《 keeps an agreement from linking.",
-        triggering: ["请阅读《用户协议", "他说：“你好", "【注意事项", "费用）", "(see below"],
-        nonTriggering: ["请阅读《用户协议》", "“你好”【注意】（附件）", "1) 第一条", "[帮助](https://example.com/a_(b))"])
+        triggering: ["请阅读↓《用户协议", "他说：↓“你好", "↓【注意事项", "费用↓）", "↓(see below", "在↓“隐私标签页↓“中打开", "也称为↓”请勿打扰↓“。"],
+        nonTriggering: ["请阅读《用户协议》", "“你好”【注意】（附件）", "1) 第一条", "[帮助](https://example.com/a_(b))",
+                        "im Ordner „Programme“", "« Bonjour »", "»Hallo«", "完全不必惊讶啦 ;)", "没有权限 :(", "没钱好痛苦……_(:3」∠)_",
+                        "例) Xcode-13.4.1.app", "“", "点击“", "”的密码", "“第一段。\n“第二段。\n“第三段。”"])
 
-    private static let pairs: [(open: Unicode.Scalar, close: Unicode.Scalar)] = [
-        ("《", "》"), ("「", "」"), ("『", "』"), ("【", "】"), ("（", "）"), ("“", "”"), ("(", ")"), ("[", "]"),
-    ]
+    /// What a mark does, in order of preference: close an open quotation of one of `closes`
+    /// (the opener's scalar), or else open one that `closedBy` ends.
+    private struct Mark {
+        var closes: [Unicode.Scalar] = []
+        var closedBy: Unicode.Scalar? = nil
+    }
+
+    private static let marks: [Unicode.Scalar: Mark] = {
+        var marks: [Unicode.Scalar: Mark] = [:]
+        for (open, close) in [("《", "》"), ("「", "」"), ("『", "』"), ("【", "】"), ("（", "）"), ("(", ")"), ("[", "]")] as [(Unicode.Scalar, Unicode.Scalar)] {
+            marks[open] = Mark(closedBy: close)
+            marks[close] = Mark(closes: [open])
+        }
+        marks["„"] = Mark(closedBy: "“")             // German „…“; Polish „…” is closed by ” below
+        marks["“"] = Mark(closes: ["„"], closedBy: "”")
+        marks["”"] = Mark(closes: ["“", "„"])
+        marks["«"] = Mark(closes: ["»"], closedBy: "»")  // French « … »; German and Danish »…«
+        marks["»"] = Mark(closes: ["«"], closedBy: "«")
+        return marks
+    }()
+
+    /// Whether `v` is in one of the ranges that `marks` has scalars in.
+    @inline(__always) private static func mayBeMark(_ v: UInt32) -> Bool {
+        v < 0x80 ? (v == 0x28 || v == 0x29 || v == 0x5B || v == 0x5D)
+            : v == 0xAB || v == 0xBB || (0x201C...0x201E).contains(v) || (0x3008...0x3011).contains(v) || v == 0xFF08 || v == 0xFF09
+    }
+
+    /// Languages whose quotation marks close the way they open: ”…” and »…».
+    private static let symmetricQuoteLanguages: Set<String> = ["sv", "fi"]
 
     public func check(_ context: LintContext) -> [LintFinding] {
+        let language = context.language.map { String($0.prefix { $0 != "-" && $0 != "_" }).lowercased() }
+        let symmetric = language.map(Self.symmetricQuoteLanguages.contains) ?? false
         var open: [Unicode.Scalar: [Int]] = [:]
-        var findings: [LintFinding] = []
-        var previous: [Unicode.Scalar] = []  // scalars since the line began, for list markers
+        var unmatchedClosers: [(offset: Int, scalar: Unicode.Scalar)] = []
+        var emoticonOpeners: Set<Int> = []
+        var lineStarts: [Unicode.Scalar: [Int]] = [:]  // offsets of marks that begin a line
+        var previous: [Unicode.Scalar] = []  // scalars since the line began
+        var first: Int? = nil, last: Int? = nil  // offsets of the first and last visible scalars
         for (offset, scalar, _) in ScalarWalker(bytes: context.bytes) {
             if scalar == "\n" { previous.removeAll(); continue }
             defer { previous.append(scalar) }
-            // Brackets inside links belong to URLs or to balanced markup.
-            guard !context.isInsideLink(offset) else { continue }
-            if let pair = Self.pairs.first(where: { $0.open == scalar }) {
-                open[pair.open, default: []].append(offset)
-            } else if let pair = Self.pairs.first(where: { $0.close == scalar }) {
-                if open[pair.open]?.popLast() == nil && !Self.isListMarker(previous) {
-                    findings.append(context.finding(Self.description.id, "\(scalar) closes nothing: no \(pair.open) before it", at: offset))
-                }
+            if !(scalar == " " || scalar == "\t" || scalar == "\u{3000}") {
+                if first == nil { first = offset }
+                last = offset
+            }
+            // Brackets inside links belong to URLs or to balanced markup. (The range test first:
+            // this runs on every scalar of every document, and nearly none is a bracket.)
+            guard Self.mayBeMark(scalar.value), var mark = Self.marks[scalar], !context.isInsideLink(offset) else { continue }
+            if symmetric && (scalar == "”" || scalar == "»") { mark = Mark(closes: [scalar], closedBy: scalar) }
+            if let opener = mark.closes.first(where: { open[$0]?.isEmpty == false }) {
+                open[opener]!.removeLast()
+                continue
+            }
+            if mark.closedBy != nil {
+                open[scalar, default: []].append(offset)
+                if Self.isEmoticon(previous) { emoticonOpeners.insert(offset) }
+                if previous.allSatisfy({ $0 == " " || $0 == "\u{3000}" || $0 == "\t" }) { lineStarts[scalar, default: []].append(offset) }
+            } else if !Self.isListMarker(previous) && !Self.isEmoticon(previous) && !Self.isJapaneseExampleMark(previous) {
+                unmatchedClosers.append((offset, scalar))
             }
         }
-        for pair in Self.pairs {
-            for offset in open[pair.open] ?? [] {
-                findings.append(context.finding(Self.description.id, "\(pair.open) is never closed: no \(pair.close) after it", at: offset))
+        var findings: [LintFinding] = []
+        for (offset, scalar) in unmatchedClosers where offset != first {
+            // A closer that opens the text belongs to the string before it (`”的密码` after `输入“`).
+            let opener = Self.marks[scalar]!.closes[0]
+            findings.append(context.finding(Self.description.id, "\(scalar) closes nothing: no \(opener) before it", at: offset))
+        }
+        for (opener, offsets) in open {
+            for offset in offsets where offset != last && !emoticonOpeners.contains(offset) {
+                // A quotation over paragraphs opens each of them and closes only the last.
+                if lineStarts[opener]?.contains(offset) == true, lineStarts[opener]!.contains(where: { $0 > offset }) { continue }
+                let closer = symmetric && (opener == "”" || opener == "»") ? opener : Self.marks[opener]!.closedBy!
+                findings.append(context.finding(Self.description.id, "\(opener) is never closed: no \(closer) after it", at: offset))
             }
         }
         return findings.sorted { $0.offset < $1.offset }
     }
+
+    /// Strings that the app joins (`"切换失败（错误码"`, the code, then `"）"`) are fragments of one
+    /// text: an opener left open near the end of one string and a closer near the start of the
+    /// next one (same language, keys that name pieces of one text) that closes nothing there
+    /// are a pair, and neither is reported. `found` holds
+    /// each string's diagnostics at offsets of its value, in file order.
+    static func pairFragments(_ found: inout [[LintDiagnostic]], values: [(bytes: [UInt8], language: String, key: String)]) {
+        let id = description.id
+        func scalar(at offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
+            ScalarWalker(bytes: Array(bytes[offset...].prefix(4))).first { _ in true }?.scalar
+        }
+        guard found.count > 1 else { return }
+        for i in 0..<found.count - 1 where values[i].language == values[i + 1].language
+            && Self.namePieces(values[i].key, values[i + 1].key) {
+            // The last opener left open in this string…
+            guard let openIndex = found[i].lastIndex(where: { $0.diagnostic.ruleID == id && $0.diagnostic.message.contains(" is never closed") }),
+                  let openOffset = found[i][openIndex].diagnostic.location?.offset,
+                  let opener = scalar(at: openOffset, in: values[i].bytes) else { continue }
+            // …and the next string's first closer, if it closes nothing there (reported, or
+            // left unreported because it begins the string).
+            let next = values[i + 1].bytes
+            guard let closer = ScalarWalker(bytes: next).first(where: { marks[$0.scalar]?.closes.isEmpty == false }),
+                  marks[closer.scalar]!.closes.contains(opener) else { continue }
+            // Fragments break off close to the bracket: a few characters (a word, 第, 错误码) at most
+            // between it and the string's end or start; a bracket mid-sentence is a typo.
+            func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int { bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+            guard scalarCount(values[i].bytes[(openOffset + 1)...]) <= Self.fragmentReach + 1,
+                  scalarCount(next[..<closer.offset]) <= Self.fragmentReach else { continue }
+            let closerIndex = found[i + 1].firstIndex { $0.diagnostic.ruleID == id && $0.diagnostic.location?.offset == closer.offset }
+            let leadsTheString = next[..<closer.offset].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            guard closerIndex != nil || leadsTheString else { continue }
+            found[i].remove(at: openIndex)
+            if let closerIndex { found[i + 1].remove(at: closerIndex) }
+        }
+    }
+
+    /// Whether two keys name pieces of one text (`hint_part_1`, `hint_part_2`): they share at
+    /// least half of the longer one from the start.
+    static func namePieces(_ a: String, _ b: String) -> Bool {
+        let shared = zip(a.unicodeScalars, b.unicodeScalars).prefix { $0 == $1 }.count
+        return shared > 0 && 2 * shared >= max(a.unicodeScalars.count, b.unicodeScalars.count)
+    }
+
+    /// How many characters a fragment's text may hold beyond its bracket.
+    static let fragmentReach = 4
 
     /// `1)`, `a）`, `十）` at the start of a line number a list; they close nothing.
     private static func isListMarker(_ line: [Unicode.Scalar]) -> Bool {
         let trimmed = line.drop { $0 == " " || $0 == "\u{3000}" || $0 == "\t" }
         return !trimmed.isEmpty && trimmed.count <= 3
             && trimmed.allSatisfy { Script.isLatinLetterOrDigit($0) || "一二三四五六七八九十".unicodeScalars.contains($0) }
+    }
+
+    /// `:(`, `;)`, `:-)`, `=)` and kaomoji such as `_(:3」∠)_`: a colon, semicolon or equals
+    /// sign at most two scalars before the bracket, with no letter between.
+    private static func isEmoticon(_ before: [Unicode.Scalar]) -> Bool {
+        let tail = before.suffix(2)
+        guard let eyes = tail.lastIndex(where: { $0 == ":" || $0 == ";" || $0 == "=" }) else { return false }
+        return tail[(eyes + 1)...].allSatisfy { $0 == "-" || $0 == "3" || $0 == "'" }
+    }
+
+    /// Japanese `例)` and `注)`: "for example", "note", written with a closing bracket alone.
+    private static func isJapaneseExampleMark(_ before: [Unicode.Scalar]) -> Bool {
+        before.last == "例" || before.last == "注"
     }
 }
 
@@ -52,7 +166,7 @@ public struct BidiControlRule: OptionlessRule {
         id: "bidi-control", defaultSeverity: .error,
         summary: "A bidirectional control character (U+202A–U+202E, U+2066–U+2069) in copy",
         rationale: "Invisible bidi controls reorder what the user reads without changing what the text is: a link can read as one thing and be another (CVE-2021-42574, Trojan Source).",
-        triggering: ["请访问\u{202E}moc.elpmaxe", "a\u{2066}b\u{2069}"],
+        triggering: ["请访问↓\u{202E}moc.elpmaxe", "a↓\u{2066}b↓\u{2069}"],
         nonTriggering: ["请访问 example.com", "阿拉伯文 مرحبا"])
 
     public func check(_ context: LintContext) -> [LintFinding] {
@@ -71,7 +185,7 @@ public struct InvisibleCharacterRule: OptionlessRule {
         id: "invisible-character", defaultSeverity: .warning,
         summary: "A zero-width or otherwise invisible character (outside emoji sequences)",
         rationale: "Invisible characters break search, matching of agreement titles and mentions, and line breaking, and nobody can see them in review.",
-        triggering: ["用户\u{200B}协议", "a\u{00AD}b", "\u{2060}你好", "中\u{FEFF}文", "你\u{200D}好"],
+        triggering: ["用户↓\u{200B}协议", "a↓\u{00AD}b", "↓\u{2060}你好", "中↓\u{FEFF}文", "你↓\u{200D}好"],
         nonTriggering: ["👨‍👩‍👧 一家人", "❤️ 喜欢", "普通文本"],
         corrections: [("用户\u{200B}协议", "用户协议"), ("a\u{00AD}b", "ab")])
 

@@ -49,10 +49,14 @@ enum LintCommand {
                                       namedBy: explicitManifest != nil ? "--manifest" : configuration.path ?? "the configuration",
                                       verbose: verbose)
 
+        let nestedConfigurations = NestedConfigurations(root: configuration, linter: linter,
+                                                        enabled: arguments.value("--config") == nil, verbose: verbose)
         var status = ExitStatus.success
         var reports: [LintFileReport] = []
         var diffs = ""
         for input in try inputs(paths, configuration: configuration) {
+            let (linter, nestedManifest) = try nestedConfigurations.linter(for: input)
+            guard let linter else { continue }  // excluded by a subfolder's configuration
             let bytes: [UInt8]
             do {
                 bytes = input == "-" ? try StandardStreams.readStandardInput() : try FileIO.read(path: input)
@@ -63,13 +67,15 @@ enum LintCommand {
                 continue
             }
             let name = input == "-" ? "<stdin>" : input
-            let manifest = try manifests.manifest(for: input)
-            if let format = LocalizationFile.format(forPath: input) {
-                reports.append(linter.lint(localization: bytes, name: name, format: format,
-                                           language: LocalizationFile.language(forPath: input), manifest: manifest))
-                continue
+            let manifest = try explicitManifest == nil ? nestedManifest.map { try manifests.manifest(at: $0) } ?? manifests.manifest(for: input)
+                                                        : manifests.manifest(for: input)
+            let format = LocalizationFile.format(forPath: input)
+            func lint(_ bytes: [UInt8]) -> LintFileReport {
+                guard let format else { return linter.lint(bytes, name: name, manifest: manifest) }
+                return linter.lint(localization: bytes, name: name, format: format,
+                                   language: LocalizationFile.language(forPath: input), manifest: manifest)
             }
-            var report = linter.lint(bytes, name: name, manifest: manifest)
+            var report = lint(bytes)
             if fix, let source = report.source {
                 let edits = report.diagnostics.compactMap(\.fix).flatMap { $0 }
                 if !edits.isEmpty {
@@ -85,7 +91,7 @@ enum LintCommand {
                         }
                     }
                     // Report what is left after the fixes.
-                    report = linter.lint(fixed, name: name, manifest: manifest)
+                    report = lint(fixed)
                 }
             }
             reports.append(report)
@@ -180,6 +186,53 @@ enum LintCommand {
     }
 }
 
+/// The `.linkdoc.json` files of subfolders, each over the configuration of its parents, for
+/// the files below it; one linter per configuration, made once.
+final class NestedConfigurations {
+    private let root: LintConfiguration
+    private let rootLinter: Linter
+    private let enabled: Bool
+    private let verbose: Bool
+    private var byPath: [String: (linter: Linter, configuration: LintConfiguration)] = [:]
+    /// The nearest `.linkdoc.json` of each folder seen (a folder holds many files: one search each).
+    private var nearest: [String: String?] = [:]
+
+    init(root: LintConfiguration, linter: Linter, enabled: Bool, verbose: Bool) {
+        self.root = root
+        self.rootLinter = linter
+        self.enabled = enabled
+        self.verbose = verbose
+    }
+
+    /// The linter for `input` (nil when a subfolder's configuration excludes it) and the
+    /// manifest that a subfolder's configuration names, if one does.
+    func linter(for input: String) throws -> (Linter?, String?) {
+        guard enabled, input != "-" else { return (rootLinter, nil) }
+        func standardized(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.path }
+        let folder = (input as NSString).deletingLastPathComponent
+        let directory = folder.isEmpty ? "." : folder
+        if nearest[directory] == nil { nearest[directory] = .some(LintConfiguration.discover(startingAt: directory)) }
+        guard let found = nearest[directory]! else { return (rootLinter, nil) }
+        let path = standardized(found)
+        // The root's own file, or one above the root's folder, is no subfolder's.
+        guard path != root.path.map(standardized),
+              root.baseDirectory.map({ path.hasPrefix(standardized($0) + "/") }) ?? true else { return (rootLinter, nil) }
+        if byPath[path] == nil {
+            do {
+                // Only the nearest file nests over the root: a folder between them is rare, and
+                // reading every level would make the chain's order a question.
+                let configuration = root.nested(try LintConfiguration.load(path: path))
+                byPath[path] = (try Linter(configuration: configuration), configuration)
+            } catch {
+                throw UsageError(message: error.message, suggestHelp: false)
+            }
+            if verbose { StandardStreams.writeError("linkdoc: note: using the configuration \(path) for the files below it\n") }
+        }
+        let (linter, configuration) = byPath[path]!
+        return (configuration.admits(input) ? linter : nil, configuration.manifestPath == root.manifestPath ? nil : configuration.manifestPath)
+    }
+}
+
 /// One manifest per folder, found as `compile` finds it, loaded once.
 final class ManifestCache {
     private let explicit: String?
@@ -213,6 +266,11 @@ final class ManifestCache {
             }
             path = found
         }
+        return try manifest(at: path)
+    }
+
+    /// The manifest at `path` (a subfolder configuration's), loaded once.
+    func manifest(at path: String) throws -> Manifest {
         if let manifest = loaded[path] { return manifest }
         let manifest = try ManifestFinder.load(path, namedBy: explicit == nil ? nil : namedBy)
         loaded[path] = manifest

@@ -28,6 +28,10 @@ enum RulesCommand {
         var out = "\(rule.id): \(rule.summary)\n\n"
         out += "Default severity: \(rule.defaultSeverity?.rawValue ?? "off")\(rule.isFixable ? " (fixable with --fix)" : "")\n\n"
         out += rule.rationale + "\n"
+        if let m = RulePrecision.onRealCopy[rule.id] {
+            out += "\nOn real copy (\(RulePrecision.corpus)): \(m.findings) findings, \(m.falseFindings) false"
+                + " (\(Int((m.falseRate * 100).rounded())) %), \(m.debatable) debatable.\n"
+        }
         if !rule.options.isEmpty {
             out += "\nOptions:\n" + rule.options.map { "  \($0.name): \($0.meaning)\n" }.joined()
         }
