@@ -12,6 +12,9 @@
 //   LinkDocCore    read → parse → resolve → validate → emit (the compiler)
 //   LinkDocLint    rules, configuration, reporters and fixes for `linkdoc lint`
 //   LinkDocFormats localization files (.xcstrings, .strings, Android strings.xml), bundles, NDJSON streaming
+//   LinkDocLayout  line breaking, shaping and geometry of a document in a view: heights, link
+//                  rectangles, hit-testing, truncation (HarfBuzz, FreeType, ICU line breaks)
+//   CHarfBuzz, CFreeType  the system libraries, seen only by LinkDocLayout
 //   linkdoc        the command-line tool
 //   LinkDocPlugin  the SwiftPM build-tool plugin that runs linkdoc on a target's copy
 import PackageDescription
@@ -38,7 +41,12 @@ let package = Package(
         .target(name: "LinkDocCore", dependencies: ["LinkDocModel", "LinkDocURL", "LinkDocHTML", "LinkDocScratch"]),
         .target(name: "LinkDocFormats", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocXML"]),
         .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocFormats"]),
-        .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint", "LinkDocURL", "LinkDocFormats"]),
+        // The layout core: its own targets, so the compiler (LinkDocCore) builds without HarfBuzz and FreeType.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .target(name: "LinkDocLayout", dependencies: ["LinkDocModel", "CLinkDocICU", "CHarfBuzz", "CFreeType"]),
+        .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint", "LinkDocURL", "LinkDocFormats",
+                                                          "LinkDocLayout"]),
         // Compiles a target's copy at build time; see Plugins/LinkDocPlugin and Examples/PluginDemo.
         .plugin(name: "LinkDocPlugin", capability: .buildTool(), dependencies: ["linkdoc"]),
         .executableTarget(name: "linkdoc-url-bench", dependencies: ["LinkDocURL"], path: "Benchmarks/URLBench"),
@@ -53,5 +61,6 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "LinkDocFormatsTests", dependencies: ["LinkDocFormats", "LinkDocCore", "LinkDocModel", "LinkDocXML"]),
         .testTarget(name: "LinkDocCLITests", dependencies: ["linkdoc"]),
+        .testTarget(name: "LinkDocLayoutTests", dependencies: ["LinkDocLayout", "LinkDocModel", "LinkDocCore"]),
     ]
 )
