@@ -11,6 +11,8 @@ public struct LayoutRequest: Sendable {
     public var lineSpacing: Double = 0
     /// Space added after the last line of a paragraph (NSParagraphStyle.paragraphSpacing).
     public var paragraphSpacing: Double = 0
+    /// Whether the font's line gap counts in the line height (NSLayoutManager.usesFontLeading, default true).
+    public var usesFontLeading = true
     /// Multiplies the natural line height when positive (NSParagraphStyle.lineHeightMultiple).
     public var lineHeightMultiple: Double = 0
     /// Clamps of the line height when positive (minimumLineHeight, maximumLineHeight).

@@ -124,7 +124,7 @@ public enum Typesetter {
             var positions = shaped.positions(from: line.range.lowerBound, to: line.visibleEnd)
             let tokenWidth = isLast ? token.map { $0.width(from: 0, to: $0.text.count) } : nil
             if let token, isLast { metrics = metrics.union(token.metrics(of: 0..<token.text.count)) }
-            var height = metrics.ascent + metrics.descent + metrics.leading
+            var height = metrics.ascent + metrics.descent + (request.usesFontLeading ? metrics.leading : 0)
             if request.lineHeightMultiple > 0 { height *= request.lineHeightMultiple }
             if request.minimumLineHeight > 0 { height = max(height, request.minimumLineHeight) }
             if request.maximumLineHeight > 0 { height = min(height, request.maximumLineHeight) }
