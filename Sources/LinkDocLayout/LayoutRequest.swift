@@ -7,6 +7,14 @@ public struct LayoutRequest: Sendable {
     public var width: Double
     public var fonts: FontSet
     public var size: Double
+    /// The text's language (BCP 47). It picks the font's localized forms (Chinese full-width
+    /// dashes and quotation marks for "zh-Hans").
+    public var language = "zh-Hans"
+    /// The ICU locale of the line-breaking rules: "" for ICU's root rules (UAX #14 with ICU's
+    /// tailorings, which break between ideographs and keep CJK closing punctuation on its line).
+    /// "zh" or "ja" select ICU's locale rules, which also break next to quotation marks ("授予权限”|按钮");
+    /// "ja@lb=strict" and the like select the CSS line-break levels.
+    public var lineBreakLocale = ""
     /// Space added after every line fragment (NSParagraphStyle.lineSpacing).
     public var lineSpacing: Double = 0
     /// Space added after the last line of a paragraph (NSParagraphStyle.paragraphSpacing).

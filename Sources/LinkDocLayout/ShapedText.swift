@@ -16,6 +16,7 @@ struct ShapedText {
     let text: LayoutText
     let fonts: [any LayoutFont]
     let size: Double
+    let language: String
     let runs: [Run]
     /// `pen[i]`: the advance of everything before UTF-16 offset i (a cluster's whole advance
     /// counts at its first code unit).
@@ -25,11 +26,12 @@ struct ShapedText {
     /// The size of each attachment, by the UTF-16 offset of its U+FFFC.
     let attachments: [Int: (width: Double, height: Double)]
 
-    init(_ text: LayoutText, fonts fontSet: FontSet, size: Double, bold: [Range<Int>] = [],
+    init(_ text: LayoutText, fonts fontSet: FontSet, size: Double, language: String, bold: [Range<Int>] = [],
          attachments: [Int: (width: Double, height: Double)] = [:]) {
         self.text = text
         self.fonts = fontSet.all
         self.size = size
+        self.language = language
         self.attachments = attachments
         runs = Self.itemize(text, fontSet: fontSet, size: size, bold: bold, attachments: attachments, fonts: fontSet.all)
         var advances = [Double](repeating: 0, count: text.count)
@@ -39,7 +41,7 @@ struct ShapedText {
                 advances[run.range.lowerBound] = attachments[run.range.lowerBound]?.width ?? 0
                 continue
             }
-            for glyph in fonts[run.font!].shape(text.utf16, range: run.range, script: run.script, size: size) {
+            for glyph in fonts[run.font!].shape(text.utf16, range: run.range, script: run.script, language: language, size: size) {
                 advances[glyph.cluster] += glyph.advance
                 if glyph.unsafeToBreak && glyph.cluster > run.range.lowerBound { unsafe[glyph.cluster] = true }
             }
@@ -118,7 +120,7 @@ struct ShapedText {
                 advances[piece.lowerBound - start] = attachments[piece.lowerBound]?.width ?? 0
                 continue
             }
-            for glyph in fonts[font].shape(text.utf16, range: piece, script: run.script, size: size) {
+            for glyph in fonts[font].shape(text.utf16, range: piece, script: run.script, language: language, size: size) {
                 advances[glyph.cluster - start] += glyph.advance
             }
         }

@@ -10,14 +10,16 @@ public enum Typesetter {
         for attachment in document.attachments {
             attachments[attachment.range.utf16.location] = (Double(attachment.width ?? 0), Double(attachment.height ?? 0))
         }
-        let shaped = ShapedText(text, fonts: request.fonts, size: request.size, bold: bold, attachments: attachments)
-        var broken = breakLines(shaped, width: request.usableWidth)
+        let shaped = ShapedText(text, fonts: request.fonts, size: request.size, language: request.language, bold: bold,
+                                attachments: attachments)
+        var broken = breakLines(shaped, width: request.usableWidth, locale: request.lineBreakLocale)
         if !request.profile.extraLineAfterFinalLineFeed, broken.count > 1, broken.last!.range.isEmpty { broken.removeLast() }
         var token: (range: Range<Int>, shaped: ShapedText)? = nil
         if request.maximumLines > 0, broken.count > request.maximumLines {
             let last = broken[request.maximumLines - 1]
             broken.removeSubrange(request.maximumLines...)
-            let tokenText = ShapedText(LayoutText(request.truncationToken.text), fonts: request.fonts, size: request.size)
+            let tokenText = ShapedText(LayoutText(request.truncationToken.text), fonts: request.fonts, size: request.size,
+                                       language: request.language)
             let kept = truncate(shaped, from: last.range.lowerBound, paragraphEnd: last.paragraphEnd,
                                 room: request.usableWidth - tokenText.width(from: 0, to: tokenText.text.count))
             broken[broken.count - 1] = BrokenLine(range: last.range.lowerBound..<kept.end, visibleEnd: kept.visibleEnd,
@@ -41,11 +43,11 @@ public enum Typesetter {
     /// Greedy line breaking, as TextKit's word wrapping: each line takes the longest run of text
     /// up to a break opportunity whose visible part fits; a word longer than the line is cut at
     /// grapheme cluster boundaries. Mandatory breaks always end the line.
-    static func breakLines(_ shaped: ShapedText, width: Double) -> [BrokenLine] {
+    static func breakLines(_ shaped: ShapedText, width: Double, locale: String) -> [BrokenLine] {
         let text = shaped.text
         guard text.count > 0 else { return [] }
         let slack = 1e-9   // widths are sums of Doubles: a line that fits exactly must not wrap
-        let opportunities = LineBreaker.opportunities(in: text.utf16).filter { text.isClusterStart[$0.offset] }
+        let opportunities = LineBreaker.opportunities(in: text.utf16, locale: locale).filter { text.isClusterStart[$0.offset] }
         var lines: [BrokenLine] = []
         var paragraphStart = 0, paragraph = 0, next = 0
         while paragraphStart <= text.count {

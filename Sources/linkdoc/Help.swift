@@ -149,7 +149,7 @@ enum Help {
 
     static let layout = """
     USAGE: linkdoc layout [FILE|-] --width W --size S [--font FILE[#INDEX]] [--bold-font FILE[#INDEX]]
-                          [--fallback-font FILE[#INDEX]]… [--profile textview|label]
+                          [--fallback-font FILE[#INDEX]]… [--language TAG] [--profile textview|label]
                           [--line-spacing N] [--paragraph-spacing N] [--line-height-multiple N]
                           [--min-line-height N] [--max-line-height N] [--alignment A]
                           [--insets T,L,B,R] [--padding N] [--max-lines N]
@@ -175,6 +175,8 @@ enum Help {
                                 A font for characters the others lack (repeatable;
                                 tried in order). Default: Noto Color Emoji and DejaVu
                                 Sans, where installed.
+      --language TAG            The text's language (default zh-Hans): it picks the
+                                font's localized forms (Chinese full-width dashes).
       --profile P               textview (UITextView, the default: insets 8,0,8,0 and
                                 padding 5) or label (UILabel: no insets, no padding).
       --line-spacing N          Space after every line (NSParagraphStyle.lineSpacing).

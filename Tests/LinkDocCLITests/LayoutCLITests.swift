@@ -78,7 +78,7 @@ final class LayoutCLITests: XCTestCase {
         let cases: [([String], String)] = [
             (["Examples/english.txt", "--size", "16"], "layout needs --width"),
             (["Examples/english.txt", "--width", "200", "--size", "16", "--font", "/nonexistent.ttf"], "cannot use the font /nonexistent.ttf"),
-            (["Examples/english.txt", "--width", "200", "--size", "16", "--font", Self.font + "#12"], "the collection has faces 0 to 9"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--font", Self.font + "#12"], "the file has faces 0 to 9"),
             (["Examples/english.txt", "--width", "200", "--size", "16", "--insets", "8,0,8"], "--insets 8,0,8 is not four numbers"),
             (["Examples/english.txt", "--width", "10", "--size", "16"], "leaves no room for text"),
             (["Examples/english.txt", "--width", "200", "--size", "16", "--hit", "3"], "--hit 3 is not a point X,Y"),

@@ -11,10 +11,11 @@ public protocol LayoutFont: AnyObject, Sendable {
     func lineMetrics(size: Double) -> LineMetrics
     /// Whether the font maps `scalar` to a glyph of its own (not .notdef).
     func hasGlyph(for scalar: Unicode.Scalar) -> Bool
-    /// Shapes `text[range]` left to right as one run in `script` at `size` points. The text
-    /// around `range` is context only (for contextual forms); the glyphs' clusters are UTF-16
-    /// offsets into `text`, ascending.
-    func shape(_ text: [UInt16], range: Range<Int>, script: ScriptCode, size: Double) -> [ShapedGlyph]
+    /// Shapes `text[range]` left to right as one run in `script` and `language` (BCP 47, which
+    /// picks localized forms: "zh-Hans" gives Chinese full-width punctuation) at `size` points.
+    /// The text around `range` is context only (for contextual forms); the glyphs' clusters are
+    /// UTF-16 offsets into `text`, ascending.
+    func shape(_ text: [UInt16], range: Range<Int>, script: ScriptCode, language: String, size: Double) -> [ShapedGlyph]
 }
 
 /// A font's vertical metrics in points, as TextKit reads them (`UIFont.ascender`, `descender`,

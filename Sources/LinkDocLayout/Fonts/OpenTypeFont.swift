@@ -24,13 +24,18 @@ public final class OpenTypeFont: LayoutFont, @unchecked Sendable {
         var face: FT_Face?
         let status = FT_New_Face(library, file.path, FT_Long(file.index), &face)
         guard status == 0, let face else {
-            throw FontError(file: file, reason: status == 1 ? "no such file" : "FreeType cannot read it as a font (error \(status))")
+            if status == 1 { throw FontError(file: file, reason: "no such file") }
+            // Face index -1 asks FreeType only how many faces the file has: a bad #INDEX says so.
+            var probe: FT_Face?
+            if FT_New_Face(library, file.path, -1, &probe) == 0, let probe {
+                let faces = probe.pointee.num_faces
+                FT_Done_Face(probe)
+                if file.index >= faces { throw FontError(file: file, reason: "the file has faces 0 to \(faces - 1)") }
+            }
+            throw FontError(file: file, reason: "FreeType cannot read it as a font (error \(status))")
         }
         defer { FT_Done_Face(face) }
         let record = face.pointee
-        if record.num_faces > 1, file.index >= record.num_faces {
-            throw FontError(file: file, reason: "the collection has faces 0 to \(record.num_faces - 1)")
-        }
         let family = record.family_name.map { String(cString: $0) } ?? "?"
         let style = record.style_name.map { String(cString: $0) } ?? ""
         name = "\(family) \(style) (\(file))"
@@ -78,7 +83,7 @@ public final class OpenTypeFont: LayoutFont, @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 && glyph != 0
     }
 
-    public func shape(_ text: [UInt16], range: Range<Int>, script: ScriptCode, size: Double) -> [ShapedGlyph] {
+    public func shape(_ text: [UInt16], range: Range<Int>, script: ScriptCode, language: String, size: Double) -> [ShapedGlyph] {
         guard !range.isEmpty else { return [] }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
@@ -87,6 +92,7 @@ public final class OpenTypeFont: LayoutFont, @unchecked Sendable {
         }
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: script.tag))
+        hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0

@@ -11,7 +11,7 @@ enum LayoutCommand {
                                                              "--line-spacing", "--paragraph-spacing", "--line-height-multiple",
                                                              "--min-line-height", "--max-line-height", "--alignment", "--insets",
                                                              "--padding", "--max-lines", "--token", "--token-action", "--hit",
-                                                             "--tolerance", "--manifest", "-m"],
+                                                             "--tolerance", "--manifest", "-m", "--language"],
                                       boolean: ["--pretty", "-h", "--help"], command: "layout")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.layout)
@@ -28,6 +28,12 @@ enum LayoutCommand {
             case "label", "uilabel": request.profile = .label
             default: throw UsageError(message: "--profile \(profile) is not textview or label")
             }
+        }
+        if let language = arguments.value("--language") {
+            guard !language.isEmpty, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw UsageError(message: "--language \(language) is not a language tag such as zh-Hans or en")
+            }
+            request.language = language
         }
         request.lineSpacing = try number(arguments, "--line-spacing") ?? 0
         request.paragraphSpacing = try number(arguments, "--paragraph-spacing") ?? 0
