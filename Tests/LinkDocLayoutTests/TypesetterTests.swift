@@ -145,4 +145,20 @@ final class TypesetterTests: XCTestCase {
         XCTAssertNil(layout.hitTest(Point(x: 66, y: 10), tolerance: 1))
         XCTAssertEqual(layout.hitTest(Point(x: 69, y: 10), tolerance: 5), .link(1), "a larger tolerance")
     }
+
+    func testEmptyParagraphsKeepALineEach() {
+        let layout = Typesetter.layout(Document(text: "中\n\n文"), label(width: 100))
+        XCTAssertEqual(layout.lines.map(\.range), [0..<2, 2..<3, 3..<4], "the blank line between is a line of the regular face")
+        XCTAssertEqual(layout.height, 3 * 23.168, accuracy: 1e-9)
+    }
+
+    func testATokenWiderThanTheViewStandsAlone() {
+        var request = label(width: 30)
+        request.maximumLines = 1
+        request.truncationToken = TruncationToken(text: "…展开", action: "expand")
+        let layout = Typesetter.layout(Document(text: "中文中文中文"), request)
+        XCTAssertEqual(layout.lines.map(\.range), [0..<0], "no text fits beside a 48-point token")
+        XCTAssertEqual(layout.token?.rect, Rect(x: 0, y: 0, width: 48, height: 23.168))
+        XCTAssertEqual(layout.hitTest(Point(x: 40, y: 10)), .token)
+    }
 }
