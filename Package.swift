@@ -12,8 +12,12 @@
 //   LinkDocCore    read → parse → resolve → validate → emit (the compiler)
 //   LinkDocLint    rules, configuration, reporters and fixes for `linkdoc lint`
 //   LinkDocFormats localization files (.xcstrings, .strings, Android strings.xml), bundles, NDJSON streaming
+//   LinkDocLayout  line breaking, shaping and geometry of a document in a view: heights, link
+//                  rectangles, hit-testing, truncation (HarfBuzz, FreeType, ICU line breaks)
+//   CHarfBuzz, CFreeType  the system libraries, seen only by LinkDocLayout
 //   linkdoc        the command-line tool
 //   LinkDocPlugin  the SwiftPM build-tool plugin that runs linkdoc on a target's copy
+import Foundation
 import PackageDescription
 
 // macOS hosts build with Xcode's toolchain alone (README, "On a Mac"): libxml2's headers and
@@ -26,6 +30,21 @@ let libxml2PkgConfig: String? = "libxml-2.0"
 let libxml2PkgConfig: String? = nil
 #endif
 let icuOnLinux: BuildSettingCondition = .when(platforms: [.linux, .android])
+
+// The layout core needs HarfBuzz and FreeType: Debian's packages on Linux, Homebrew's on a Mac. It
+// is part of the package on Linux, and elsewhere only with LINKDOC_LAYOUT=1 in the environment, so
+// that the build plugin, which builds linkdoc for the Mac it runs on, needs nothing beyond Xcode.
+#if os(Linux)
+let withLayout = true
+#else
+let withLayout = ProcessInfo.processInfo.environment["LINKDOC_LAYOUT"] == "1"
+#endif
+let layoutTargets: [Target] = withLayout ? [
+    .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+    .target(name: "LinkDocLayout", dependencies: ["LinkDocModel", "CLinkDocICU", "CHarfBuzz", "CFreeType"]),
+    .testTarget(name: "LinkDocLayoutTests", dependencies: ["LinkDocLayout", "LinkDocModel", "LinkDocCore"]),
+] : []
 
 let package = Package(
     name: "linkdoc",
@@ -52,7 +71,9 @@ let package = Package(
         .target(name: "LinkDocCore", dependencies: ["LinkDocModel", "LinkDocURL", "LinkDocHTML", "LinkDocScratch"]),
         .target(name: "LinkDocFormats", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocXML"]),
         .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocFormats"]),
-        .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint", "LinkDocURL", "LinkDocFormats"]),
+        // The layout core (layoutTargets) has its own targets, so the compiler builds without HarfBuzz and FreeType.
+        .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint", "LinkDocURL", "LinkDocFormats"]
+                                                          + (withLayout ? ["LinkDocLayout"] : [])),
         // Compiles a target's copy at build time; see Plugins/LinkDocPlugin and Examples/PluginDemo.
         .plugin(name: "LinkDocPlugin", capability: .buildTool(), dependencies: ["linkdoc"]),
         .executableTarget(name: "linkdoc-url-bench", dependencies: ["LinkDocURL"], path: "Benchmarks/URLBench"),
@@ -67,5 +88,5 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "LinkDocFormatsTests", dependencies: ["LinkDocFormats", "LinkDocCore", "LinkDocModel", "LinkDocXML"]),
         .testTarget(name: "LinkDocCLITests", dependencies: ["linkdoc"]),
-    ]
+    ] + layoutTargets
 )

@@ -1,11 +1,11 @@
-// The few ICU declarations linkdoc_icu.c needs, for Apple platforms.
+// The few ICU declarations linkdoc_icu.c and linkdoc_icu_linebreak.c need, for Apple platforms.
 //
 // macOS ships ICU only as libicucore, without headers (the SDK has none under unicode/), and
 // Homebrew's icu4c would be a second, different ICU. libicucore is built without ICU's symbol
 // renaming, so its C functions have their plain names (uidna_openUTS46, not uidna_openUTS46_72):
 // declaring them here and linking `icucore` is enough. The types, constants and signatures are
 // ICU's stable C API (ICU 4.6+ for UTS #46, 51+ for uspoof restriction levels), written out to
-// match <unicode/uidna.h>, <unicode/uspoof.h> and <unicode/utypes.h>; the values were checked
+// match <unicode/uidna.h>, <unicode/uspoof.h>, <unicode/ubrk.h> and <unicode/utypes.h>; the values were checked
 // against ICU 72's headers. Private to this target: include/linkdoc_icu.h stays plain C.
 #ifndef LINKDOC_ICU_APPLE_H
 #define LINKDOC_ICU_APPLE_H
@@ -77,5 +77,28 @@ void uspoof_close(USpoofChecker *sc);
 void uspoof_setChecks(USpoofChecker *sc, int32_t checks, UErrorCode *status);
 void uspoof_setRestrictionLevel(USpoofChecker *sc, URestrictionLevel restrictionLevel);
 int32_t uspoof_checkUTF8(const USpoofChecker *sc, const char *id, int32_t length, int32_t *position, UErrorCode *status);
+
+// ubrk.h (for linkdoc_icu_linebreak.c). UChar is ICU's C type for UTF-16 units: uint16_t in C.
+typedef uint16_t UChar;
+typedef struct UBreakIterator UBreakIterator;
+
+typedef enum UBreakIteratorType {
+    UBRK_LINE = 2,
+    UBRK_TYPE_PLACEHOLDER = 0x7FFFFFFF  // int-sized, as ICU's enum is
+} UBreakIteratorType;
+
+#define UBRK_DONE ((int32_t) -1)
+
+enum {
+    UBRK_LINE_HARD = 100,
+    UBRK_LINE_HARD_LIMIT = 200,
+};
+
+UBreakIterator *ubrk_open(UBreakIteratorType type, const char *locale, const UChar *text, int32_t textLength,
+                          UErrorCode *status);
+void ubrk_close(UBreakIterator *bi);
+int32_t ubrk_following(UBreakIterator *bi, int32_t offset);
+int32_t ubrk_next(UBreakIterator *bi);
+int32_t ubrk_getRuleStatus(UBreakIterator *bi);
 
 #endif

@@ -35,6 +35,14 @@ enum CommandLineTool {
                 return try URLCommand.run(Array(arguments.dropFirst()))
             case "rules":
                 return try RulesCommand.run(Array(arguments.dropFirst()))
+            case "layout":
+                #if canImport(LinkDocLayout)
+                return try LayoutCommand.run(Array(arguments.dropFirst()))
+                #else
+                throw UsageError(message: "this linkdoc was built without the layout core (HarfBuzz and FreeType); "
+                    + "on a Mac, build it with LINKDOC_LAYOUT=1 and Homebrew's harfbuzz and freetype (README, Set-up)",
+                                 suggestHelp: false)
+                #endif
             case "help":
                 return Help.run(Array(arguments.dropFirst()))
             case "-h", "--help":
@@ -45,7 +53,7 @@ enum CommandLineTool {
                 return .success
             default:
                 throw UsageError(message: "unknown command '\(first)'"
-                    + Spelling.suggestion(for: first, among: ["compile", "lint", "url", "rules", "help"]))
+                    + Spelling.suggestion(for: first, among: ["compile", "lint", "url", "rules", "layout", "help"]))
             }
         } catch let error as UsageError {
             StandardStreams.writeError("linkdoc: error: \(error.message)\n"
@@ -63,6 +71,8 @@ enum CommandLineTool {
 struct Arguments {
     private(set) var positional: [String] = []
     private var values: [String: String] = [:]
+    /// Every value of each valued flag, in order, for the flags that may be repeated (`--hit`).
+    private var repeatedValues: [String: [String]] = [:]
     private var switches: Set<String> = []
 
     /// `valued` and `boolean` list every accepted spelling; anything else starting
@@ -92,6 +102,7 @@ struct Arguments {
                     values[name] = arguments[i]
                     i += 1
                 }
+                repeatedValues[name, default: []].append(values[name]!)
             } else if boolean.contains(name) && inlineValue == nil {
                 switches.insert(name)
             } else {
@@ -110,5 +121,7 @@ struct Arguments {
     }
 
     func value(_ names: String...) -> String? { names.lazy.compactMap { values[$0] }.first }
+    /// Every value given to `name`, in order (a repeatable flag).
+    func values(_ name: String) -> [String] { repeatedValues[name] ?? [] }
     func flag(_ names: String...) -> Bool { names.contains { switches.contains($0) } }
 }

@@ -11,6 +11,7 @@ enum Help {
       lint      Check copy files for broken links, risky URLs and typography
       rules     List the lint rules, or explain one
       url       Normalize URLs as linkdoc does for links (WHATWG, IDNA, iOS-safe)
+      layout    Lay out copy in a view: lines, height, link rectangles, hit tests
       help      Show help for a command
 
     OPTIONS:
@@ -177,6 +178,60 @@ enum Help {
 
     """
 
+    static let layout = """
+    USAGE: linkdoc layout [FILE|-] --width W --size S [--font FILE[#INDEX]] [--bold-font FILE[#INDEX]]
+                          [--fallback-font FILE[#INDEX]]… [--language TAG] [--profile textview|label]
+                          [--line-spacing N] [--paragraph-spacing N] [--line-height-multiple N]
+                          [--min-line-height N] [--max-line-height N] [--alignment A]
+                          [--insets T,L,B,R] [--padding N] [--max-lines N]
+                          [--token TEXT] [--token-action NAME] [--hit X,Y]… [--tolerance N] [--pretty]
+
+    Lays out one copy file (compiled as 'linkdoc compile' does), or a compiled link
+    document (.json), in a view W points wide, as TextKit does: lines broken with
+    ICU's rules (UAX #14 with the CJK tailorings), shaped with HarfBuzz over real
+    font files. Prints one JSON object (Grammar/layout.schema.json): "height", every
+    line's "range" (UTF-16, scalars, UTF-8), "rect" [x, y, w, h] and "baseline", every
+    link's rectangles (one per line it is on), "truncated" and the "token", and for each
+    --hit the link or token under the point. Points; origin at the view's top left,
+    insets included. The metrics are defined in Grammar/layout.md.
+
+    OPTIONS:
+      --width W                 The view's width, insets included (required).
+      --size S                  The font size in points (required).
+      --font FILE[#INDEX]       The font file, and the face in a collection (.ttc).
+                                Default: Noto Sans CJK SC (Debian's fonts-noto-cjk).
+      --bold-font FILE[#INDEX]  The face for bold runs. Default: Noto Sans CJK SC Bold
+                                with the default font, else the regular face.
+      --fallback-font FILE[#INDEX]
+                                A font for characters the others lack (repeatable;
+                                tried in order). Default: Noto Color Emoji and DejaVu
+                                Sans, where installed.
+      --language TAG            The text's language (default zh-Hans): it picks the
+                                font's localized forms (Chinese full-width dashes).
+      --profile P               textview (UITextView, the default: insets 8,0,8,0 and
+                                padding 5) or label (UILabel: no insets, no padding).
+      --line-spacing N          Space after every line (NSParagraphStyle.lineSpacing).
+      --paragraph-spacing N     Space after each paragraph but the last.
+      --line-height-multiple N  Multiplies the natural line height (0: off).
+      --min-line-height N       --max-line-height N
+                                Clamp the line height (0: off).
+      --alignment A             natural (default), left, center or right.
+      --insets T,L,B,R          textContainerInset (default: the profile's).
+      --padding N               lineFragmentPadding (default: the profile's).
+      --max-lines N             At most N lines (0, the default: no limit); the last
+                                shown line ends with the token when text is cut.
+      --token TEXT              The truncation token (default "…"), e.g. "…展开".
+      --token-action NAME       What a tap on the token does (e.g. expand).
+      --hit X,Y                 Hit-test the point (repeatable): the link or token
+                                whose rectangles, grown by the tolerance, hold it.
+      --tolerance N             The hit tolerance on each side (default 2).
+      --pretty                  Indent the JSON.
+
+    Exit codes: 0 success; 1 the copy has errors (the layout is still printed);
+    2 a usage, font or I/O error.
+
+    """
+
     static func run(_ arguments: [String]) -> ExitStatus {
         switch arguments.first {
         case nil:
@@ -189,6 +244,8 @@ enum Help {
             StandardStreams.writeOutput(rules)
         case "url":
             StandardStreams.writeOutput(url)
+        case "layout":
+            StandardStreams.writeOutput(layout)
         case "help":
             StandardStreams.writeOutput("USAGE: linkdoc help [COMMAND]\n\nShows help for COMMAND.\n")
         case let other?:

@@ -1,9 +1,10 @@
-// Runs linkdoc_icu.c's three entry points on a fixed set of domains and labels and prints
+// Runs linkdoc_icu.c's three entry points and linkdoc_icu_linebreak.c's one on a fixed set of domains and labels and prints
 // the results, one line each. check.sh builds it twice, once through the system ICU headers
 // and once through icu_apple.h (the macOS declarations), and compares the two outputs.
 #include <stdio.h>
 #include <string.h>
 #include "linkdoc_icu.h"
+#include "linkdoc_icu_linebreak.h"
 
 int main(void) {
     const char *domains[] = {"example.com", "BÜCHER.example", "xn--bcher-kva.example", "例子.测试", "a..b", "-x.com",
@@ -27,6 +28,21 @@ int main(void) {
     const char *labels[] = {"paypal", "pаypal" /* Cyrillic а */, "google", "gοogle" /* Greek ο */, "a1\xD9\xA2", "例子", "abc"};
     for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
         printf("spoof %s -> %d\n", labels[i], linkdoc_label_is_suspicious(labels[i], (int32_t)strlen(labels[i])));
+    }
+    // Line breaks: soft and hard (after LF), CJK, a too-small buffer, and the "zh" tailoring.
+    const uint16_t text[] = {'S', 'e', 'e', ' ', 0x300A, 0x7528, 0x6237, 0x534F, 0x8BAE, 0x300B, 0x3002, '\n',
+                             'h', 't', 't', 'p', 's', ':', '/', '/', 'e', '.', 'c', 'o', 'm', ' ', 0x201D, 0x6309};
+    const int32_t length = (int32_t)(sizeof text / sizeof *text);
+    const char *locales[] = {"", "zh", "ja@lb=strict"};
+    for (size_t l = 0; l < sizeof locales / sizeof *locales; l++) {
+        int32_t offsets[64], count = 0;
+        uint8_t kinds[64];
+        int rc = linkdoc_line_breaks(text, length, locales[l], offsets, kinds, 64, &count);
+        printf("breaks '%s' -> %d %d:", locales[l], rc, (int)count);
+        for (int32_t k = 0; k < count && k < 64; k++) printf(" %d%c", (int)offsets[k], kinds[k] == LINKDOC_BREAK_HARD ? 'h' : 's');
+        printf("\n");
+        rc = linkdoc_line_breaks(text, length, locales[l], offsets, kinds, 2, &count);
+        printf("breaks small '%s' -> %d %d\n", locales[l], rc, (int)count);
     }
     return 0;
 }

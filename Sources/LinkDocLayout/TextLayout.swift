@@ -1,0 +1,100 @@
+/// A rectangle in points, origin at the view's top left, y growing downwards.
+public struct Rect: Hashable, Sendable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    /// How far `point` is from the rectangle on each axis (0 inside), the larger of the two:
+    /// a point is within `tolerance` when the rectangle grown by `tolerance` on every side
+    /// (`insetBy(dx: -t, dy: -t)`) contains it.
+    func distance(to point: Point) -> Double {
+        let dx = max(x - point.x, 0, point.x - maxX)
+        let dy = max(y - point.y, 0, point.y - maxY)
+        return max(dx, dy)
+    }
+}
+
+public struct Point: Hashable, Sendable {
+    public var x: Double, y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// One line as laid out.
+public struct LineFragment: Hashable, Sendable {
+    /// The UTF-16 range of the text on the line, with its trailing spaces and the line feed that
+    /// ends a paragraph (as NSLayoutManager's line fragment glyph range has them).
+    public var range: Range<Int>
+    /// The used rectangle: from the first glyph to the end of the last visible one (trailing
+    /// spaces hang outside), the line's full height; lineSpacing and paragraphSpacing below it
+    /// are not part of it.
+    public var rect: Rect
+    /// The y of the baseline.
+    public var baseline: Double
+    /// The index of the paragraph the line belongs to.
+    public var paragraph: Int
+    /// Pen positions of the visible text from `range.lowerBound`, relative to `rect.x`.
+    let positions: [Double]
+
+    /// The x where the text at UTF-16 offset `offset` (on this line) starts.
+    func x(at offset: Int) -> Double {
+        rect.x + positions[min(max(offset - range.lowerBound, 0), positions.count - 1)]
+    }
+}
+
+/// The rectangles of one link, one per line fragment it is drawn on.
+public struct LinkGeometry: Hashable, Sendable {
+    /// The link's index in the document's `links`.
+    public var link: Int
+    public var rects: [Rect]
+}
+
+/// Where the truncation token was drawn.
+public struct TokenGeometry: Hashable, Sendable {
+    public var token: TruncationToken
+    public var rect: Rect
+}
+
+/// What a point hits: a link, or the truncation token.
+public enum HitTarget: Hashable, Sendable {
+    case link(Int)
+    case token
+}
+
+/// The laid-out text, immutable: line fragments, height, link rectangles, truncation, and
+/// hit-testing against that geometry.
+public struct TextLayout: Sendable {
+    public let lines: [LineFragment]
+    /// The view's height that shows every line: the insets, the lines and the spacing between them.
+    public let height: Double
+    public let links: [LinkGeometry]
+    /// The token, when the text needed more lines than the request allows.
+    public let token: TokenGeometry?
+    public var isTruncated: Bool { token != nil }
+
+    /// The link (or token) whose rectangles, grown by `tolerance` on each side, contain `point`;
+    /// when several do, the nearest (ties: the first). Never the nearest character: a point on
+    /// plain text, between lines, below the last line or beside a short last line hits nothing
+    /// unless it is within `tolerance` of a link's own rectangle.
+    public func hitTest(_ point: Point, tolerance: Double = 2) -> HitTarget? {
+        var best: (target: HitTarget, distance: Double)? = nil
+        func consider(_ rect: Rect, _ target: HitTarget) {
+            let distance = rect.distance(to: point)
+            guard distance <= tolerance else { return }
+            if best == nil || distance < best!.distance { best = (target, distance) }
+        }
+        for geometry in links {
+            for rect in geometry.rects { consider(rect, .link(geometry.link)) }
+        }
+        if let token { consider(token.rect, .token) }
+        return best?.target
+    }
+}

@@ -1,0 +1,138 @@
+#if canImport(LinkDocLayout)
+import Foundation
+import LinkDocCore
+import LinkDocLayout
+import LinkDocModel
+
+/// `linkdoc layout [FILE|-] --width W --size S [--font FILE[#INDEX]] …`: lays out one copy file
+/// (or compiled link document) in a view and prints the geometry as JSON (Grammar/layout.schema.json).
+enum LayoutCommand {
+    static func run(_ rawArguments: [String]) throws -> ExitStatus {
+        let arguments = try Arguments(rawArguments, valued: ["--width", "--size", "--font", "--bold-font", "--fallback-font", "--profile",
+                                                             "--line-spacing", "--paragraph-spacing", "--line-height-multiple",
+                                                             "--min-line-height", "--max-line-height", "--alignment", "--insets",
+                                                             "--padding", "--max-lines", "--token", "--token-action", "--hit",
+                                                             "--tolerance", "--manifest", "-m", "--language"],
+                                      boolean: ["--pretty", "-h", "--help"], command: "layout")
+        if arguments.flag("-h", "--help") {
+            StandardStreams.writeOutput(Help.layout)
+            return .success
+        }
+        guard arguments.positional.count <= 1 else { throw UsageError(message: "layout takes one input (a file or '-')") }
+        let input = arguments.positional.first ?? "-"
+        var request = LayoutRequest(width: try number(arguments, "--width", required: true)!, fonts: try fonts(arguments),
+                                    size: try number(arguments, "--size", required: true)!)
+        guard request.size > 0 else { throw UsageError(message: "--size must be more than 0") }
+        if let profile = arguments.value("--profile") {
+            switch profile.lowercased() {
+            case "textview", "uitextview": request.profile = .textView
+            case "label", "uilabel": request.profile = .label
+            default: throw UsageError(message: "--profile \(profile) is not textview or label")
+            }
+        }
+        if let language = arguments.value("--language") {
+            guard !language.isEmpty, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw UsageError(message: "--language \(language) is not a language tag such as zh-Hans or en")
+            }
+            request.language = language
+        }
+        request.lineSpacing = try number(arguments, "--line-spacing") ?? 0
+        request.paragraphSpacing = try number(arguments, "--paragraph-spacing") ?? 0
+        request.lineHeightMultiple = try number(arguments, "--line-height-multiple") ?? 0
+        request.minimumLineHeight = try number(arguments, "--min-line-height") ?? 0
+        request.maximumLineHeight = try number(arguments, "--max-line-height") ?? 0
+        request.lineFragmentPadding = try number(arguments, "--padding")
+        if let alignment = arguments.value("--alignment") {
+            guard let value = Alignment(rawValue: alignment) else {
+                throw UsageError(message: "--alignment \(alignment) is not one of " + Alignment.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            request.alignment = value
+        }
+        if let insets = arguments.value("--insets") {
+            let parts = insets.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 4, let t = parts[0], let l = parts[1], let b = parts[2], let r = parts[3], [t, l, b, r].allSatisfy({ $0 >= 0 }) else {
+                throw UsageError(message: "--insets \(insets) is not four numbers T,L,B,R (e.g. 8,0,8,0)")
+            }
+            request.insets = EdgeInsets(top: t, left: l, bottom: b, right: r)
+        }
+        if let maxLines = arguments.value("--max-lines") {
+            guard let value = Int(maxLines), value >= 0 else { throw UsageError(message: "--max-lines \(maxLines) is not a whole number ≥ 0") }
+            request.maximumLines = value
+        }
+        request.truncationToken = TruncationToken(text: arguments.value("--token") ?? "…", action: arguments.value("--token-action"))
+        guard request.usableWidth > 0 else {
+            throw UsageError(message: "--width \(request.width) leaves no room for text once the insets and the padding are taken off")
+        }
+        let hits = try arguments.values("--hit").map { spec -> Point in
+            let parts = spec.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let x = parts[0], let y = parts[1] else { throw UsageError(message: "--hit \(spec) is not a point X,Y") }
+            return Point(x: x, y: y)
+        }
+        let tolerance = try number(arguments, "--tolerance") ?? 2
+
+        let bytes = input == "-" ? try StandardStreams.readStandardInput() : try FileIO.read(path: input)
+        let name = input == "-" ? "<stdin>" : input
+        var status = ExitStatus.success
+        let document: Document
+        if isLinkDocument(bytes, path: input) {
+            do {
+                document = try Document(jsonData: Data(bytes))
+            } catch {
+                throw UsageError(message: "\(name): \(error)", suggestHelp: false)
+            }
+        } else {
+            let found = try CompileCommand.loadManifest(arguments.value("--manifest", "-m"), inputs: [input])
+            let result = Compiler(manifest: found.manifest).compile(bytes, name: name)
+            DiagnosticPrinter().print(result.diagnostics)
+            if result.hasErrors { status = .inputErrors }
+            guard let compiled = result.document else { return .inputErrors }
+            document = compiled
+        }
+        let layout = Typesetter.layout(document, request)
+        var out = LayoutJSON.write(layout, document: document, request: request, hits: hits, tolerance: tolerance)
+        if arguments.flag("--pretty") { out = JSONFormatter.prettyPrinted(out) }
+        out.append(0x0A)
+        StandardStreams.writeOutput(bytes: out)
+        return status
+    }
+
+    /// A compiled link document rather than copy: a .json file (or standard input) holding an
+    /// object with "version", "text" and "links".
+    private static func isLinkDocument(_ bytes: [UInt8], path: String) -> Bool {
+        guard path == "-" || path.lowercased().hasSuffix(".json"), bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{"),
+              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return false }
+        return Set(object.keys).isSuperset(of: ["version", "text", "links"])
+    }
+
+    private static func number(_ arguments: Arguments, _ name: String, required: Bool = false) throws -> Double? {
+        guard let text = arguments.value(name) else {
+            if required { throw UsageError(message: "layout needs \(name)") }
+            return nil
+        }
+        guard let value = Double(text), value.isFinite, value >= 0 else { throw UsageError(message: "\(name) \(text) is not a number ≥ 0") }
+        return value
+    }
+
+    private static func fonts(_ arguments: Arguments) throws -> FontSet {
+        func open(_ spec: String, _ flag: String) throws -> OpenTypeFont {
+            guard let file = FontFile(parsing: spec) else { throw UsageError(message: "\(flag) \(spec) is not FILE or FILE#INDEX", suggestHelp: false) }
+            do { return try OpenTypeFont(file) } catch { throw UsageError(message: "\(flag): \(error)", suggestHelp: false) }
+        }
+        let fallbackSpecs = arguments.values("--fallback-font")
+        let fallbacks = try fallbackSpecs.map { try open($0, "--fallback-font") }
+        if let regular = arguments.value("--font") {
+            let bold = try arguments.value("--bold-font").map { try open($0, "--bold-font") }
+            var set = FontSet(regular: try open(regular, "--font"), bold: bold, fallbacks: fallbacks)
+            if fallbackSpecs.isEmpty { set.fallbacks = (try? FontSet.debianDefault())?.fallbacks ?? [] }
+            return set
+        }
+        guard var set = try? FontSet.debianDefault() else {
+            throw UsageError(message: "no --font given and the default font \(FontFile.notoSansCJKSC) is not installed "
+                + "(Debian: apt-get install fonts-noto-cjk)", suggestHelp: false)
+        }
+        if let bold = arguments.value("--bold-font") { set.bold = try open(bold, "--bold-font") }
+        if !fallbackSpecs.isEmpty { set.fallbacks = fallbacks }
+        return set
+    }
+}
+#endif

@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+
+/// `linkdoc layout` as a user runs it: on the bundled examples, from a compiled link document,
+/// with hits and truncation, every output valid against Grammar/layout.schema.json.
+final class LayoutCLITests: XCTestCase {
+    let cli = CLIRunner()
+    static let font = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+
+    override func setUpWithError() throws {
+        guard FileManager.default.fileExists(atPath: Self.font) else {
+            throw XCTSkip("linkdoc layout CLI tests: did not run: the default font \(Self.font) is missing (Debian: apt-get install fonts-noto-cjk)")
+        }
+    }
+
+    func layout(_ arguments: [String], stdin: Data? = nil) throws -> [String: Any] {
+        let r = try cli.run(["layout"] + arguments, stdin: stdin, in: CLIRunner.packageRoot)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
+    }
+
+    func testEveryOutputMatchesTheSchema() throws {
+        let runs: [[String]] = [
+            ["Examples/privacy-dialog.txt", "--width", "270", "--size", "16", "--hit", "100,20", "--hit", "10,500"],
+            ["Examples/agreement-checkbox.txt", "--width", "300", "--size", "14", "--profile", "label", "--max-lines", "1",
+             "--token", "…展开", "--token-action", "expand", "--hit", "290,8"],
+            ["Examples/social-post.txt", "--width", "200", "--size", "15", "--line-spacing", "4", "--paragraph-spacing", "6",
+             "--insets", "10,12,10,12", "--padding", "0", "--alignment", "center"],
+            ["Examples/english.txt", "--width", "320", "--size", "17", "--font", Self.font + "#0", "--max-lines", "2"],
+        ]
+        var lines = ""
+        for arguments in runs {
+            let r = try cli.run(["layout"] + arguments, in: CLIRunner.packageRoot)
+            XCTAssertEqual(r.status, 0, "\(arguments): \(r.stderr)")
+            XCTAssertEqual(r.stdout.filter { $0 == "\n" }.count, 1, "one JSON line")
+            lines += r.stdout
+        }
+        let file = try cli.temporaryDirectory().appendingPathComponent("layouts.ndjson")
+        try Data(lines.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", CLIRunner.packageRoot.appendingPathComponent("Tests/validate_layout.py").path, file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        print(text.trimmingCharacters(in: .newlines))
+        XCTAssertEqual(process.terminationStatus, 0, "layout schema validation failed (Tests/validate_layout.py needs python3 with jsonschema):\n\(text)")
+        XCTAssert(text.contains("layout schema: \(runs.count) passed, 0 failed"), text)
+    }
+
+    func testHitsAndTruncation() throws {
+        let copy = Data("请阅读[条款](https://example.com/a)和[隐私](https://example.com/b)，这段文字会被截断因为它超过了一行的宽度".utf8)
+        let out = try layout(["-", "--width", "160", "--size", "16", "--profile", "label", "--max-lines", "1", "--token", "…展开",
+                              "--token-action", "expand", "--hit", "60,10", "--hit", "88,10", "--hit", "140,10", "--hit", "60,30"], stdin: copy)
+        XCTAssertEqual(out["truncated"] as? Bool, true)
+        let hits = try XCTUnwrap(out["hits"] as? [[String: Any]])
+        XCTAssertEqual(hits.map { $0["link"] as? Int }, [0, nil, nil, nil], "on a link, on 和 between links, on the token, below the line")
+        XCTAssertEqual(hits.map { $0["token"] as? Bool }, [false, false, true, false])
+        let token = try XCTUnwrap(out["token"] as? [String: Any])
+        XCTAssertEqual(token["action"] as? String, "expand")
+        XCTAssertEqual(token["rect"] as? [Double], [112, 0, 48, 23.168], "7 ideographs of 16, then …展开 (3 × 16)")
+    }
+
+    func testACompiledDocumentLaysOutAsItsCopy() throws {
+        let compiled = try cli.run(["compile", "Examples/privacy-dialog.txt"], in: CLIRunner.packageRoot)
+        XCTAssertEqual(compiled.status, 0, compiled.stderr)
+        let options = ["--width", "250", "--size", "16", "--hit", "30,30"]
+        let fromCopy = try cli.run(["layout", "Examples/privacy-dialog.txt"] + options, in: CLIRunner.packageRoot)
+        let fromDocument = try cli.run(["layout", "-"] + options, stdin: Data(compiled.stdout.utf8), in: CLIRunner.packageRoot)
+        XCTAssertEqual(fromDocument.status, 0, fromDocument.stderr)
+        XCTAssertEqual(fromDocument.stdout, fromCopy.stdout)
+    }
+
+    func testUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["Examples/english.txt", "--size", "16"], "layout needs --width"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--font", "/nonexistent.ttf"], "cannot use the font /nonexistent.ttf"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--font", Self.font + "#12"], "the file has faces 0 to 9"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--insets", "8,0,8"], "--insets 8,0,8 is not four numbers"),
+            (["Examples/english.txt", "--width", "10", "--size", "16"], "leaves no room for text"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--hit", "3"], "--hit 3 is not a point X,Y"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--profile", "button"], "--profile button is not textview or label"),
+        ]
+        for (arguments, message) in cases {
+            let r = try cli.run(["layout"] + arguments, in: CLIRunner.packageRoot)
+            XCTAssertEqual(r.status, 2, "\(arguments)")
+            XCTAssert(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+            XCTAssertEqual(r.stdout, "", "nothing on standard output")
+        }
+    }
+}
