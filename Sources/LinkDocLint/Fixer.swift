@@ -55,8 +55,10 @@ public enum Fixer {
     /// (fixes never add or remove lines), with three lines of context.
     public static func unifiedDiff(path: String, old: [UInt8], new: [UInt8]) -> String {
         // Split on LF bytes: a CR stays at the end of its line, as in the file.
+        // The LF that ends the last line starts no line of its own.
         func lines(_ bytes: [UInt8]) -> [String] {
-            bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            let body = bytes.last == 0x0A ? bytes.dropLast() : bytes[...]
+            return body.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         }
         let a = lines(old), b = lines(new)
         guard a.count == b.count else { return "" }

@@ -111,7 +111,7 @@ final class LintCLITests: XCTestCase {
         let dry = try cli.run(["lint", "--fix", "--dry-run", file.path])
         XCTAssertEqual(try Data(contentsOf: file), Data(original), "--dry-run writes nothing")
         XCTAssert(dry.stdout.contains("-\u{FEFF}我们,你们\r\n+\u{FEFF}我们，你们\r\n-用户\u{200B}协议\r\n+用户协议\r\n"), dry.stdout.debugDescription)
-        XCTAssert(dry.stdout.hasPrefix("--- \(file.path)\n+++ \(file.path)\n@@ -1,3 +1,3 @@\n"), dry.stdout)
+        XCTAssert(dry.stdout.hasPrefix("--- \(file.path)\n+++ \(file.path)\n@@ -1,2 +1,2 @@\n"), dry.stdout)
         XCTAssert(dry.stderr.contains("0 warnings"), "the report of what is left goes to stderr: \(dry.stderr)")
 
         let fixed = try cli.run(["lint", "--fix", file.path])

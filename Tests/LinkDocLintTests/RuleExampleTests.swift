@@ -172,7 +172,7 @@ final class SuppressionAndFixTests: XCTestCase {
     func testUnifiedDiff() {
         let old = Array("1\n2\n3\n4\n5\n我们,你们\n7\n".utf8), new = Array("1\n2\n3\n4\n5\n我们，你们\n7\n".utf8)
         XCTAssertEqual(Fixer.unifiedDiff(path: "a.txt", old: old, new: new),
-                       "--- a/a.txt\n+++ b/a.txt\n@@ -3,6 +3,6 @@\n 3\n 4\n 5\n-我们,你们\n+我们，你们\n 7\n \n")
+                       "--- a/a.txt\n+++ b/a.txt\n@@ -3,5 +3,5 @@\n 3\n 4\n 5\n-我们,你们\n+我们，你们\n 7\n")
         XCTAssertEqual(Fixer.unifiedDiff(path: "a.txt", old: old, new: old), "")
     }
 
