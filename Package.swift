@@ -42,7 +42,9 @@ let withLayout = ProcessInfo.processInfo.environment["LINKDOC_LAYOUT"] == "1"
 let layoutTargets: [Target] = withLayout ? [
     .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
-    .target(name: "LinkDocLayout", dependencies: ["LinkDocModel", "CLinkDocICU", "CHarfBuzz", "CFreeType"]),
+    // libpng for `linkdoc layout --png` previews, seen only by LinkDocLayout (Sources/LinkDocLayout/Preview).
+    .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    .target(name: "LinkDocLayout", dependencies: ["LinkDocModel", "CLinkDocICU", "CHarfBuzz", "CFreeType", "CLibPNG"]),
     .testTarget(name: "LinkDocLayoutTests", dependencies: ["LinkDocLayout", "LinkDocModel", "LinkDocCore"]),
 ] : []
 

@@ -4,22 +4,14 @@ import LinkDocModel
 /// metrics (stage 3), truncates, and measures the links. Grammar/layout.md is the specification.
 public enum Typesetter {
     public static func layout(_ document: Document, _ request: LayoutRequest) -> TextLayout {
-        let text = LayoutText(document.text)
-        let bold = document.styles.filter { $0.bold == true }.map { $0.range.utf16.location..<$0.range.utf16.upperBound }
-        var attachments: [Int: (width: Double, height: Double)] = [:]
-        for attachment in document.attachments {
-            attachments[attachment.range.utf16.location] = (Double(attachment.width ?? 0), Double(attachment.height ?? 0))
-        }
-        let shaped = ShapedText(text, fonts: request.fonts, size: request.size, language: request.language, bold: bold,
-                                attachments: attachments)
+        let shaped = shapedText(document, request)
         var broken = breakLines(shaped, width: request.usableWidth, locale: request.lineBreakLocale)
         if !request.profile.extraLineAfterFinalLineFeed, broken.count > 1, broken.last!.range.isEmpty { broken.removeLast() }
         var token: (range: Range<Int>, shaped: ShapedText)? = nil
         if request.maximumLines > 0, broken.count > request.maximumLines {
             let last = broken[request.maximumLines - 1]
             broken.removeSubrange(request.maximumLines...)
-            let tokenText = ShapedText(LayoutText(request.truncationToken.text), fonts: request.fonts, size: request.size,
-                                       language: request.language)
+            let tokenText = shapedToken(request)
             let kept = truncate(shaped, from: last.range.lowerBound, paragraphEnd: last.paragraphEnd,
                                 room: request.usableWidth - tokenText.width(from: 0, to: tokenText.text.count))
             broken[broken.count - 1] = BrokenLine(range: last.range.lowerBound..<kept.end, visibleEnd: kept.visibleEnd,
@@ -27,6 +19,23 @@ public enum Typesetter {
             token = (kept.end..<kept.end, tokenText)
         }
         return stack(broken, shaped, request, token: token?.shaped, links: document.links)
+    }
+
+    /// Stage 1 for a document: its text shaped with the request's fonts, bold runs in the bold
+    /// face, attachments at their declared sizes (the preview draws from the same shaping).
+    static func shapedText(_ document: Document, _ request: LayoutRequest) -> ShapedText {
+        let bold = document.styles.filter { $0.bold == true }.map { $0.range.utf16.location..<$0.range.utf16.upperBound }
+        var attachments: [Int: (width: Double, height: Double)] = [:]
+        for attachment in document.attachments {
+            attachments[attachment.range.utf16.location] = (Double(attachment.width ?? 0), Double(attachment.height ?? 0))
+        }
+        return ShapedText(LayoutText(document.text), fonts: request.fonts, size: request.size, language: request.language, bold: bold,
+                          attachments: attachments)
+    }
+
+    /// The token's text shaped on its own, as it is measured and drawn.
+    static func shapedToken(_ request: LayoutRequest) -> ShapedText {
+        ShapedText(LayoutText(request.truncationToken.text), fonts: request.fonts, size: request.size, language: request.language)
     }
 
     /// A line as broken, before it has a place.

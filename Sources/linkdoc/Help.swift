@@ -184,7 +184,8 @@ enum Help {
                           [--line-spacing N] [--paragraph-spacing N] [--line-height-multiple N]
                           [--min-line-height N] [--max-line-height N] [--alignment A]
                           [--insets T,L,B,R] [--padding N] [--max-lines N]
-                          [--token TEXT] [--token-action NAME] [--hit X,Y]… [--tolerance N] [--pretty]
+                          [--token TEXT] [--token-action NAME] [--hit X,Y]… [--tolerance N]
+                          [--png FILE [--scale 2|3]] [--pretty]
 
     Lays out one copy file (compiled as 'linkdoc compile' does), or a compiled link
     document (.json), in a view W points wide, as TextKit does: lines broken with
@@ -225,6 +226,12 @@ enum Help {
       --hit X,Y                 Hit-test the point (repeatable): the link or token
                                 whose rectangles, grown by the tolerance, hold it.
       --tolerance N             The hit tolerance on each side (default 2).
+      --png FILE                Also draw the layout to a PNG file (written atomically):
+                                the glyphs from the same fonts, each link's rectangles
+                                tinted blue and the area a tap hits (grown by the
+                                tolerance) dashed, the truncation token tinted orange,
+                                the view's edge in grey.
+      --scale N                 The PNG's pixels per point: 2 (default) or 3.
       --pretty                  Indent the JSON.
 
     Exit codes: 0 success; 1 the copy has errors (the layout is still printed);

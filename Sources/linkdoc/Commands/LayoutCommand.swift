@@ -12,7 +12,7 @@ enum LayoutCommand {
                                                              "--line-spacing", "--paragraph-spacing", "--line-height-multiple",
                                                              "--min-line-height", "--max-line-height", "--alignment", "--insets",
                                                              "--padding", "--max-lines", "--token", "--token-action", "--hit",
-                                                             "--tolerance", "--manifest", "-m", "--language"],
+                                                             "--tolerance", "--manifest", "-m", "--language", "--png", "--scale"],
                                       boolean: ["--pretty", "-h", "--help"], command: "layout")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.layout)
@@ -69,6 +69,9 @@ enum LayoutCommand {
             return Point(x: x, y: y)
         }
         let tolerance = try number(arguments, "--tolerance") ?? 2
+        let scale = arguments.value("--scale") ?? "2"
+        guard let pngScale = Int(scale), [2, 3].contains(pngScale) else { throw UsageError(message: "--scale \(scale) is not 2 or 3") }
+        if arguments.value("--png") == nil && arguments.value("--scale") != nil { throw UsageError(message: "--scale needs --png FILE") }
 
         let bytes = input == "-" ? try StandardStreams.readStandardInput() : try FileIO.read(path: input)
         let name = input == "-" ? "<stdin>" : input
@@ -93,6 +96,10 @@ enum LayoutCommand {
         if arguments.flag("--pretty") { out = JSONFormatter.prettyPrinted(out) }
         out.append(0x0A)
         StandardStreams.writeOutput(bytes: out)
+        if let path = arguments.value("--png") {
+            let image = PreviewRenderer.render(layout, document: document, request: request, scale: pngScale, tolerance: tolerance)
+            try FileIO.writeAtomically(try image.pngData(), to: path)
+        }
         return status
     }
 
