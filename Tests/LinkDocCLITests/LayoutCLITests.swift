@@ -74,6 +74,20 @@ final class LayoutCLITests: XCTestCase {
         XCTAssertEqual(fromDocument.stdout, fromCopy.stdout)
     }
 
+    func testThePNGPreviewIsWrittenAtomicallyBesideTheSameJSON() throws {
+        let directory = try cli.temporaryDirectory()
+        let png = directory.appendingPathComponent("dialog.png")
+        let options = ["Examples/privacy-dialog.txt", "--width", "270", "--size", "16"]
+        let plain = try cli.run(["layout"] + options, in: CLIRunner.packageRoot)
+        let drawn = try cli.run(["layout"] + options + ["--png", png.path, "--scale", "3"], in: CLIRunner.packageRoot)
+        XCTAssertEqual(drawn.status, 0, drawn.stderr)
+        XCTAssertEqual(drawn.stdout, plain.stdout, "--png changes nothing in the JSON")
+        let bytes = [UInt8](try Data(contentsOf: png))
+        XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        XCTAssertEqual(bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, 810, "270 pt at 3×")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["dialog.png"], "no temporary file left")
+    }
+
     func testUsageErrors() throws {
         let cases: [([String], String)] = [
             (["Examples/english.txt", "--size", "16"], "layout needs --width"),
@@ -83,6 +97,9 @@ final class LayoutCLITests: XCTestCase {
             (["Examples/english.txt", "--width", "10", "--size", "16"], "leaves no room for text"),
             (["Examples/english.txt", "--width", "200", "--size", "16", "--hit", "3"], "--hit 3 is not a point X,Y"),
             (["Examples/english.txt", "--width", "200", "--size", "16", "--profile", "button"], "--profile button is not textview or label"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--png", "/tmp/x.png", "--scale", "4"], "--scale 4 is not 2 or 3"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--scale", "3"], "--scale needs --png FILE"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--png", "/nonexistent/dir/x.png"], "/nonexistent/dir/x.png: cannot create"),
         ]
         for (arguments, message) in cases {
             let r = try cli.run(["layout"] + arguments, in: CLIRunner.packageRoot)

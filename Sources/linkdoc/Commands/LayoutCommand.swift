@@ -92,14 +92,15 @@ enum LayoutCommand {
             document = compiled
         }
         let layout = Typesetter.layout(document, request)
-        var out = LayoutJSON.write(layout, document: document, request: request, hits: hits, tolerance: tolerance)
-        if arguments.flag("--pretty") { out = JSONFormatter.prettyPrinted(out) }
-        out.append(0x0A)
-        StandardStreams.writeOutput(bytes: out)
+        // The picture first: a file that cannot be written is an I/O error with nothing printed.
         if let path = arguments.value("--png") {
             let image = PreviewRenderer.render(layout, document: document, request: request, scale: pngScale, tolerance: tolerance)
             try FileIO.writeAtomically(try image.pngData(), to: path)
         }
+        var out = LayoutJSON.write(layout, document: document, request: request, hits: hits, tolerance: tolerance)
+        if arguments.flag("--pretty") { out = JSONFormatter.prettyPrinted(out) }
+        out.append(0x0A)
+        StandardStreams.writeOutput(bytes: out)
         return status
     }
 
