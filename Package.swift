@@ -45,6 +45,7 @@ let layoutTargets: [Target] = withLayout ? [
     // libpng for `linkdoc layout --png` previews, seen only by LinkDocLayout (Sources/LinkDocLayout/Preview).
     .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
     .target(name: "LinkDocLayout", dependencies: ["LinkDocModel", "CLinkDocICU", "CHarfBuzz", "CFreeType", "CLibPNG"]),
+    .executableTarget(name: "linkdoc-layout-bench", dependencies: ["LinkDocLayout", "LinkDocCore", "LinkDocModel"], path: "Benchmarks/LayoutBench"),
     .testTarget(name: "LinkDocLayoutTests", dependencies: ["LinkDocLayout", "LinkDocModel", "LinkDocCore"]),
 ] : []
 
