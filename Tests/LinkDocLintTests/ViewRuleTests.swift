@@ -43,7 +43,7 @@ final class ViewRuleTests: XCTestCase {
         let text = String(repeating: "请", count: 23)  // 2 lines at 15 pt, 3 at 17 and 19
         let found = try lint(text, name: "/project/Copy/privacy-zh.txt", manifest: m)
         XCTAssertEqual(found.map(\.message), [
-            "the und copy needs 3 lines at 17 pt in the view \"privacy-dialog\", which allows 2 at 200 pt wide (and 3 at 19 pt)"])
+            "the copy needs 3 lines at 17 pt in the view \"privacy-dialog\", which allows 2 at 200 pt wide (and 3 at 19 pt)"])
         XCTAssertEqual(found.first?.location?.line, 1)
         XCTAssertEqual(try lint(text, name: "/project/Copy/terms.txt", manifest: m).count, 0, "not bound by paths")
         XCTAssertEqual(try lint(String(repeating: "请", count: 20), name: "/project/Copy/privacy.txt", manifest: m).count, 0)

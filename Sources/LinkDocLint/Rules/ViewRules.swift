@@ -96,7 +96,7 @@ public struct FitsLinesRule: OptionlessRule {
     public func check(_ context: LintContext) -> [LintFinding] {
         var findings: [LintFinding] = []
         for view in boundViews(context) where view.maxLines > 0 {
-            let language = context.language ?? "und"
+            let copy = context.language.map { "the \($0) copy" } ?? "the copy"
             var overflows: [(size: Double, lines: Int)] = []
             for size in view.sizes.sorted() {
                 var request: LayoutRequest
@@ -115,7 +115,7 @@ public struct FitsLinesRule: OptionlessRule {
             guard let first = overflows.first else { continue }
             let more = overflows.dropFirst().map { "\($0.lines) at \(format($0.size)) pt" }
             findings.append(context.finding(Self.description.id,
-                "the \(language) copy needs \(first.lines) lines at \(format(first.size)) pt in the view \"\(view.name)\", which allows "
+                "\(copy) needs \(first.lines) lines at \(format(first.size)) pt in the view \"\(view.name)\", which allows "
                 + "\(view.maxLines) at \(format(view.width)) pt wide" + (more.isEmpty ? "" : " (and " + more.joined(separator: ", ") + ")"),
                 at: 0))
         }
