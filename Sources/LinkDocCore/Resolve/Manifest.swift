@@ -166,7 +166,7 @@ extension Manifest {
         do {
             var manifest = try JSONDecoder().decode(ManifestFile.self, from: data).manifest
             manifest.warnings = refusedSchemeWarnings(manifest.schemes, data: data, file: file)
-            manifest.directory = (file as NSString).deletingLastPathComponent
+            manifest.directory = file.lastIndex(of: "/").map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "."
             return manifest
         } catch let error as ManifestFile.Problem {
             throw ManifestError(file: file, message: error.message)
