@@ -73,7 +73,9 @@ let package = Package(
         .target(name: "LinkDocXML", dependencies: ["CLibXML2"]),
         .target(name: "LinkDocCore", dependencies: ["LinkDocModel", "LinkDocURL", "LinkDocHTML", "LinkDocScratch"]),
         .target(name: "LinkDocFormats", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocXML"]),
-        .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocFormats"]),
+        // With the layout core, lint also has the rules that lay copy out in its views (fits-lines, small-tap-target).
+        .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocFormats"] + (withLayout ? ["LinkDocLayout"] : []),
+                swiftSettings: withLayout ? [.define("LINKDOC_LAYOUT")] : []),
         // The layout core (layoutTargets) has its own targets, so the compiler builds without HarfBuzz and FreeType.
         .executableTarget(name: "linkdoc", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocLint", "LinkDocURL", "LinkDocFormats"]
                                                           + (withLayout ? ["LinkDocLayout"] : [])),
@@ -88,7 +90,7 @@ let package = Package(
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel"]),
         // Golden/ holds the reporters' expected outputs, read from the source folder (#filePath), not resources.
         .testTarget(name: "LinkDocLintTests", dependencies: ["LinkDocLint", "LinkDocCore", "LinkDocModel", "LinkDocFormats"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden"], swiftSettings: withLayout ? [.define("LINKDOC_LAYOUT")] : []),
         .testTarget(name: "LinkDocFormatsTests", dependencies: ["LinkDocFormats", "LinkDocCore", "LinkDocModel", "LinkDocXML"]),
         .testTarget(name: "LinkDocCLITests", dependencies: ["linkdoc"]),
     ] + layoutTargets

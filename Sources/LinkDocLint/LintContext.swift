@@ -13,12 +13,19 @@ public struct LintContext: Sendable {
     /// The model, built once here: rules read it many times, and `CompileResult`
     /// builds it on each read.
     public let document: Document
+    /// The file's name as given to the linter, and the key of the string when it comes from a
+    /// localization file: what view profiles bind copy by (fits-lines).
+    public let file: String
+    public let key: String?
 
-    public init(source: SourceText, result: CompileResult, manifest: Manifest, language: String? = nil) {
+    public init(source: SourceText, result: CompileResult, manifest: Manifest, language: String? = nil,
+                file: String = "", key: String? = nil) {
         self.source = source
         self.result = result
         self.manifest = manifest
         self.language = language
+        self.file = file
+        self.key = key
         document = result.document ?? .empty
     }
     public var bytes: [UInt8] { source.bytes }

@@ -31,8 +31,8 @@ public struct Linter: Sendable {
         self.rules = rules
     }
 
-    /// `language` is the text's language when known (a localization file's string).
-    public func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String? = nil) -> LintFileReport {
+    /// `language` is the text's language when known (a localization file's string), `key` its key.
+    public func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String? = nil, key: String? = nil) -> LintFileReport {
         let result = Compiler(manifest: manifest).compile(bytes, name: name)
         guard let source = result.source else {
             // Not read at all (invalid UTF-8, too large): only the compiler's diagnostic applies.
@@ -45,7 +45,7 @@ public struct Linter: Sendable {
             }
             return LintFileReport(file: name, diagnostics: diagnostics, source: nil)
         }
-        let context = LintContext(source: source, result: result, manifest: manifest, language: language)
+        let context = LintContext(source: source, result: result, manifest: manifest, language: language, file: name, key: key)
         let suppressions = Suppressions(source)
         var diagnostics: [LintDiagnostic] = []
         for (rule, severity) in rules {

@@ -21,7 +21,7 @@ extension Linter {
             }
             diagnostics.append(LintDiagnostic(diagnostic: d, fix: nil))
         }
-        var perString = file.strings.map { lint($0.value, name: name, manifest: manifest, language: $0.language).diagnostics }
+        var perString = file.strings.map { lint($0.value, name: name, manifest: manifest, language: $0.language, key: $0.key).diagnostics }
         UnbalancedBracketsRule.pairFragments(&perString, values: file.strings.map { ($0.value, $0.language, $0.key) })
         // Fixes only in UTF-8 files: the text a UTF-16 file is read into is not its bytes.
         let fixable = !bytes.contains(0)

@@ -43,7 +43,14 @@ public enum RuleCatalogue {
         AndroidUnknownEscapeRule.self,
         AndroidResourceRule.self,
         AndroidReferenceRule.self,
-    ]
+    ] + viewRules
+
+    /// The rules that lay copy out in the manifest's views, when the layout core is built.
+    #if LINKDOC_LAYOUT
+    static let viewRules: [any LintRule.Type] = [FitsLinesRule.self, SmallTapTargetRule.self]
+    #else
+    static let viewRules: [any LintRule.Type] = []
+    #endif
 
     public static func rule(withID id: String) -> (any LintRule.Type)? {
         all.first { $0.description.id == id }
@@ -86,5 +93,15 @@ public enum RuleExamples {
             "用户协议": .init(title: "用户协议", id: "terms", url: "https://example.com/terms"),
             "隐私政策": .init(title: "隐私政策", id: "privacy", url: "https://example.com/privacy"),
         ],
-        mentions: ["小明": "u_1", "alice": "u_2"])
+        mentions: ["小明": "u_1", "alice": "u_2"],
+        views: ["example-dialog": exampleView])
+
+    /// The view that rule examples (named "example") are shown in, for fits-lines and small-tap-target.
+    static var exampleView: ManifestView {
+        var view = ManifestView(name: "example-dialog", width: 200, size: 15)
+        view.sizes = [15, 19]
+        view.maxLines = 2
+        view.paths = ["example"]
+        return view
+    }
 }

@@ -186,6 +186,7 @@ enum Help {
                           [--insets T,L,B,R] [--padding N] [--max-lines N]
                           [--token TEXT] [--token-action NAME] [--hit X,Y]… [--tolerance N]
                           [--png FILE [--scale 2|3]] [--pretty]
+           linkdoc layout [FILE|-] --view NAME [--manifest FILE] [options above]
 
     Lays out one copy file (compiled as 'linkdoc compile' does), or a compiled link
     document (.json), in a view W points wide, as TextKit does: lines broken with
@@ -197,8 +198,13 @@ enum Help {
     insets included. The metrics are defined in Grammar/layout.md.
 
     OPTIONS:
-      --width W                 The view's width, insets included (required).
-      --size S                  The font size in points (required).
+      --view NAME               The geometry of the manifest's view NAME ("views" in
+                                linkdoc.json: width, font, size, maxLines, insets,
+                                padding, profile); the options given with it win.
+      --width W                 The view's width, insets included (required
+                                without --view).
+      --size S                  The font size in points (required without
+                                --view).
       --font FILE[#INDEX]       The font file, and the face in a collection (.ttc).
                                 Default: Noto Sans CJK SC (Debian's fonts-noto-cjk).
       --bold-font FILE[#INDEX]  The face for bold runs. Default: Noto Sans CJK SC Bold

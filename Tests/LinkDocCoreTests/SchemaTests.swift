@@ -30,7 +30,7 @@ final class SchemaTests: XCTestCase {
         try Data(lines).write(to: ndjson)
         defer { try? FileManager.default.removeItem(at: ndjson) }
         let manifests = ["Examples/linkdoc.json", "Grammar/spec-manifest.json", "Grammar/spec-manifest-options.json",
-                         "Grammar/spec-manifest-limits.json", "Grammar/spec-manifest-base.json"]
+                         "Grammar/spec-manifest-limits.json", "Grammar/spec-manifest-base.json", "Grammar/spec-manifest-views.json"]
             .map { root.appendingPathComponent($0).path }
 
         let process = Process()

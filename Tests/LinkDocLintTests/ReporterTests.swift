@@ -21,7 +21,9 @@ final class ReporterTests: XCTestCase {
     }
 
     func checkGolden(_ reporter: any LintReporter, file: String) throws {
-        let output = reporter.render(try Self.flawedReports(), rules: RuleCatalogue.descriptions)
+        // Without the rules that exist only with the layout core, so that one golden file serves every build.
+        let rules = RuleCatalogue.descriptions.filter { !ViewRuleTests.viewRuleIDs.contains($0.id) }
+        let output = reporter.render(try Self.flawedReports(), rules: rules)
         let path = Self.golden.appendingPathComponent(file)
         // `LINKDOC_UPDATE_GOLDEN=1 swift test --filter ReporterTests` rewrites every golden file
         // from the current reporters (review the diff before committing it).

@@ -14,7 +14,7 @@ import LinkDocURL
 public struct Manifest: Sendable {
     /// The top-level keys that say what a manifest file holds (besides `$schema` and `lint`): a
     /// JSON file with one of them is a manifest.
-    public static let contentKeys = ["agreements", "mentions", "topics", "schemes", "options"]
+    public static let contentKeys = ["agreements", "mentions", "topics", "schemes", "options", "views"]
 
     public struct Agreement: Hashable, Sendable {
         public var title: String
@@ -72,6 +72,11 @@ public struct Manifest: Sendable {
     /// URL schemes that links may use, lowercased.
     public var schemes: [String]
     public var options: Options
+    /// Named view profiles (ManifestView), for `linkdoc layout --view` and the fits-lines and
+    /// small-tap-target lint rules.
+    public var views: [String: ManifestView] = [:]
+    /// The manifest file's folder, that font paths of views are relative to (nil: not read from a file).
+    public var directory: String? = nil
     /// What is usable but probably not what the author meant (a refused scheme in `schemes`),
     /// found when the manifest file was read; the commands print them.
     public var warnings: [Diagnostic] = []
@@ -79,7 +84,8 @@ public struct Manifest: Sendable {
     public static let defaultSchemes = ["https", "http", "mailto", "tel"]
 
     public init(agreements: [String: Agreement] = [:], mentions: [String: String] = [:], topics: [String: String] = [:],
-                schemes: [String] = Manifest.defaultSchemes, options: Options = Options()) {
+                schemes: [String] = Manifest.defaultSchemes, options: Options = Options(), views: [String: ManifestView] = [:]) {
+        self.views = views
         self.agreements = agreements
         self.mentions = mentions
         self.topics = topics
@@ -118,7 +124,10 @@ public struct Manifest: Sendable {
         options.topicURL = options.topicURL.map(fresh)
         options.baseURL = options.baseURL.map(fresh)
         options.linkScheme = options.linkScheme.map(fresh)
-        return Manifest(agreements: agreements, mentions: mentions, topics: topics, schemes: schemes.map(fresh), options: options)
+        var copy = Manifest(agreements: agreements, mentions: mentions, topics: topics, schemes: schemes.map(fresh), options: options)
+        copy.views = views
+        copy.directory = directory
+        return copy
     }
 
     /// The parser's options for documents of `kind`.
@@ -157,6 +166,7 @@ extension Manifest {
         do {
             var manifest = try JSONDecoder().decode(ManifestFile.self, from: data).manifest
             manifest.warnings = refusedSchemeWarnings(manifest.schemes, data: data, file: file)
+            manifest.directory = file.lastIndex(of: "/").map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "."
             return manifest
         } catch let error as ManifestFile.Problem {
             throw ManifestError(file: file, message: error.message)

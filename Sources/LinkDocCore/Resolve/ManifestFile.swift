@@ -68,6 +68,9 @@ struct ManifestFile: Decodable {
         if c.contains(AnyKey("options")) {
             manifest.options = try c.decode(OptionsEntry.self, forKey: AnyKey("options")).options
         }
+        if c.contains(AnyKey("views")) {
+            manifest.views = try c.decode([String: ViewEntry].self, forKey: AnyKey("views")).mapValues(\.view)
+        }
         self.manifest = manifest
     }
 

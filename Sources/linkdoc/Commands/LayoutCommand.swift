@@ -2,6 +2,7 @@
 import Foundation
 import LinkDocCore
 import LinkDocLayout
+import LinkDocLint
 import LinkDocModel
 
 /// `linkdoc layout [FILE|-] --width W --size S [--font FILE[#INDEX]] …`: lays out one copy file
@@ -12,7 +13,7 @@ enum LayoutCommand {
                                                              "--line-spacing", "--paragraph-spacing", "--line-height-multiple",
                                                              "--min-line-height", "--max-line-height", "--alignment", "--insets",
                                                              "--padding", "--max-lines", "--token", "--token-action", "--hit",
-                                                             "--tolerance", "--manifest", "-m", "--language", "--png", "--scale"],
+                                                             "--tolerance", "--manifest", "-m", "--language", "--png", "--scale", "--view"],
                                       boolean: ["--pretty", "-h", "--help"], command: "layout")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.layout)
@@ -20,8 +21,29 @@ enum LayoutCommand {
         }
         guard arguments.positional.count <= 1 else { throw UsageError(message: "layout takes one input (a file or '-')") }
         let input = arguments.positional.first ?? "-"
-        var request = LayoutRequest(width: try number(arguments, "--width", required: true)!, fonts: try fonts(arguments),
+        var request: LayoutRequest
+        if let name = arguments.value("--view") {
+            // The view's geometry from the manifest; flags given beside --view override it.
+            let found = try CompileCommand.loadManifest(arguments.value("--manifest", "-m"), inputs: [input])
+            guard let view = found.manifest.views[name] else {
+                let known = found.manifest.views.keys.sorted()
+                throw UsageError(message: "--view \(name): the manifest declares no such view"
+                                 + (known.isEmpty ? " (it has no \"views\")" : " (its views: \(known.joined(separator: ", ")))"), suggestHelp: false)
+            }
+            do {
+                request = try view.layoutRequest(size: try number(arguments, "--size") ?? view.size, language: nil,
+                                                 manifestDirectory: found.manifest.directory)
+            } catch {
+                throw UsageError(message: "--view \(name): \(error)", suggestHelp: false)
+            }
+            if let width = try number(arguments, "--width") { request.width = width }
+            if arguments.value("--font") != nil || arguments.value("--bold-font") != nil || !arguments.values("--fallback-font").isEmpty {
+                request.fonts = try fonts(arguments)
+            }
+        } else {
+            request = LayoutRequest(width: try number(arguments, "--width", required: true)!, fonts: try fonts(arguments),
                                     size: try number(arguments, "--size", required: true)!)
+        }
         guard request.size > 0 else { throw UsageError(message: "--size must be more than 0") }
         if let profile = arguments.value("--profile") {
             switch profile.lowercased() {
@@ -36,12 +58,12 @@ enum LayoutCommand {
             }
             request.language = language
         }
-        request.lineSpacing = try number(arguments, "--line-spacing") ?? 0
-        request.paragraphSpacing = try number(arguments, "--paragraph-spacing") ?? 0
+        request.lineSpacing = try number(arguments, "--line-spacing") ?? request.lineSpacing
+        request.paragraphSpacing = try number(arguments, "--paragraph-spacing") ?? request.paragraphSpacing
         request.lineHeightMultiple = try number(arguments, "--line-height-multiple") ?? 0
         request.minimumLineHeight = try number(arguments, "--min-line-height") ?? 0
         request.maximumLineHeight = try number(arguments, "--max-line-height") ?? 0
-        request.lineFragmentPadding = try number(arguments, "--padding")
+        request.lineFragmentPadding = try number(arguments, "--padding") ?? request.lineFragmentPadding
         if let alignment = arguments.value("--alignment") {
             guard let value = Alignment(rawValue: alignment) else {
                 throw UsageError(message: "--alignment \(alignment) is not one of " + Alignment.allCases.map(\.rawValue).joined(separator: ", "))
