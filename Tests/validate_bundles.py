@@ -4,7 +4,7 @@
 Usage: validate_bundles.py BUNDLE.json…   Prints 'bundle schema: N passed, M failed'.
 """
 import json, pathlib, sys
-from schema_support import jsonschema, validator as make_validator
+from schema_support import Tally, jsonschema, validator as make_validator
 
 Draft202012Validator = jsonschema().Draft202012Validator
 
@@ -14,14 +14,7 @@ bundle = json.loads((grammar / "bundle.schema.json").read_text())
 Draft202012Validator.check_schema(bundle)
 validator = make_validator(Draft202012Validator, bundle, [document])
 
-passed = failed = 0
+tally = Tally("bundle schema")
 for path in sys.argv[1:]:
-    errors = sorted(validator.iter_errors(json.loads(pathlib.Path(path).read_text(encoding="utf-8"))), key=lambda e: list(e.path))
-    if errors:
-        failed += 1
-        for e in errors[:3]:
-            print("%s: %s at %s" % (path, e.message, "/".join(map(str, e.path))))
-    else:
-        passed += 1
-print("bundle schema: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+    tally.check(validator, json.loads(pathlib.Path(path).read_text(encoding="utf-8")), path)
+tally.finish()

@@ -4,22 +4,15 @@
 Usage: validate_layout.py LAYOUTS.ndjson   Each line is one layout. Prints 'layout schema: N passed, M failed'.
 """
 import json, pathlib, sys
-from schema_support import jsonschema
+from schema_support import Tally, jsonschema
 
 Draft202012Validator = jsonschema().Draft202012Validator
 schema = json.loads((pathlib.Path(__file__).resolve().parent.parent / "Grammar" / "layout.schema.json").read_text())
 Draft202012Validator.check_schema(schema)
 validator = Draft202012Validator(schema)
 
-passed = failed = 0
+tally = Tally("layout schema")
 with open(sys.argv[1], encoding="utf-8") as f:
     for number, line in enumerate(f, 1):
-        errors = sorted(validator.iter_errors(json.loads(line)), key=lambda e: list(e.path))
-        if errors:
-            failed += 1
-            for e in errors[:3]:
-                print("layout %d: %s at %s" % (number, e.message, "/".join(map(str, e.path))))
-        else:
-            passed += 1
-print("layout schema: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed or not passed else 0)
+        tally.check(validator, json.loads(line), "layout %d" % number)
+tally.finish(require_some=True)

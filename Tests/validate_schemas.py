@@ -5,7 +5,7 @@ Usage: validate_schemas.py DOCUMENTS.ndjson MANIFEST.json…
 Each line of DOCUMENTS.ndjson is a link document. Prints 'schema: N passed, M failed'.
 """
 import json, pathlib, sys
-from schema_support import jsonschema
+from schema_support import Tally, jsonschema
 
 Draft202012Validator = jsonschema().Draft202012Validator
 
@@ -15,21 +15,10 @@ manifests = Draft202012Validator(json.loads((grammar / "manifest.schema.json").r
 Draft202012Validator.check_schema(documents.schema)
 Draft202012Validator.check_schema(manifests.schema)
 
-passed = failed = 0
-def check(validator, value, where):
-    global passed, failed
-    errors = sorted(validator.iter_errors(value), key=lambda e: list(e.path))
-    if errors:
-        failed += 1
-        for e in errors[:3]:
-            print("%s: %s at %s" % (where, e.message, "/".join(map(str, e.path))))
-    else:
-        passed += 1
-
+tally = Tally("schema")
 with open(sys.argv[1], encoding="utf-8") as f:
     for number, line in enumerate(f, 1):
-        check(documents, json.loads(line), "document %d" % number)
+        tally.check(documents, json.loads(line), "document %d" % number)
 for path in sys.argv[2:]:
-    check(manifests, json.loads(pathlib.Path(path).read_text(encoding="utf-8")), path)
-print("schema: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+    tally.check(manifests, json.loads(pathlib.Path(path).read_text(encoding="utf-8")), path)
+tally.finish()
