@@ -30,11 +30,22 @@ public final class StreamCompiler: @unchecked Sendable {
         self.includeInfo = includeInfo
     }
 
+    /// What a thread that processes one line after another keeps from line to line: the
+    /// compiler's buffers and the writer of the result line.
+    public struct Workspace {
+        var compile = CompileWorkspace()
+        var writer = JSONWriter()
+        public init() {}
+    }
+
     /// Appends the result line (with its `\n`) for one input line (without its
     /// line break). Returns whether the line reports an error.
     @discardableResult
-    public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8]) -> Bool {
-        var w = JSONWriter(reservingCapacity: line.count * 2 + 128)
+    public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8], workspace: inout Workspace) -> Bool {
+        var w = JSONWriter()
+        swap(&w, &workspace.writer)
+        w.removeAll()
+        defer { swap(&w, &workspace.writer) }
         var isError = false
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             recordProblem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
@@ -42,7 +53,7 @@ public final class StreamCompiler: @unchecked Sendable {
         } else {
             do {
                 let record = try NDJSONRecord.parse(line)
-                isError = compile(record, lineNumber: lineNumber, into: &w)
+                isError = compile(record, lineNumber: lineNumber, into: &w, workspace: &workspace.compile)
             } catch {
                 isError = true
                 recordProblem(into: &w, id: error.id, lineNumber: lineNumber, column: Self.column(of: error.offset, in: line),
@@ -63,7 +74,15 @@ public final class StreamCompiler: @unchecked Sendable {
         out.append(0x0A)
     }
 
-    private func compile(_ record: NDJSONRecord, lineNumber: Int, into w: inout JSONWriter) -> Bool {
+    /// Processes one line with a workspace of its own.
+    @discardableResult
+    public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8]) -> Bool {
+        var workspace = Workspace()
+        return process(line: line, lineNumber: lineNumber, into: &out, workspace: &workspace)
+    }
+
+    private func compile(_ record: NDJSONRecord, lineNumber: Int, into w: inout JSONWriter,
+                         workspace: inout CompileWorkspace) -> Bool {
         var compiler = defaultCompiler
         if let manifest = record.manifest {
             switch cachedCompiler(for: manifest) {
@@ -74,16 +93,16 @@ public final class StreamCompiler: @unchecked Sendable {
                 return true
             }
         }
-        // No excerpts: result lines carry line and column only.
-        let result = compiler.compile(record.text, name: record.id ?? "<record>", excerpts: false, options: record.options)
         w.beginObject()
         w.key("id")
         if let id = record.id { w.string(id) } else { w.null() }
         w.key("document")
-        // Straight from the compiler's assembled document: the stream never builds the model.
-        result.writeDocument(to: &w)
+        // Written as it is compiled: the stream never builds the model, nor keeps a result.
+        // No excerpts: result lines carry line and column only.
+        let diagnostics = compiler.compile(record.text, name: record.id ?? "<record>", excerpts: false, options: record.options,
+                                           workspace: &workspace, writingJSONTo: &w)
         w.key("diagnostics"); w.beginArray()
-        for d in result.diagnostics where d.severity != .info || includeInfo {
+        for d in diagnostics where d.severity != .info || includeInfo {
             w.beginObject()
             w.key("line"); w.int(d.location?.line ?? 1)
             w.key("column"); w.int(d.location?.column ?? 1)
@@ -94,7 +113,7 @@ public final class StreamCompiler: @unchecked Sendable {
         }
         w.endArray()
         w.endObject()
-        return result.hasErrors
+        return diagnostics.contains { $0.severity == .error }
     }
 
     private func recordProblem(into w: inout JSONWriter, id: String?, lineNumber: Int, column: Int,
