@@ -140,8 +140,9 @@ public struct Compiler: Sendable {
             resolver.resolve(parsed, workspace: &workspace)
             output = resolver.finish(workspace: &workspace)
         }
-        let document = DocumentAssembler.assemble(text: output.text, links: output.links, styles: styles,
-                                                  attachments: attachments, workspace: &workspace)
+        // Consumed: the emit stage widens the spans in place, which would copy shared buffers.
+        let document = DocumentAssembler.assemble(text: output.text, links: output.links, styles: consume styles,
+                                                  attachments: consume attachments, workspace: &workspace)
         return (document, output.diagnostics)
     }
 }

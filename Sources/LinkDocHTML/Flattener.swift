@@ -86,23 +86,24 @@ struct Flattener {
     /// back to it (the result's text, segments and elements when the caller recycles it).
     static func run(source: [UInt8], options: HTMLOptions, workspace: inout HTMLWorkspace) -> FlatHTML {
         let b = HTMLWorkspace.buffers
-        // Filled in the capacity kept (an allocation only on a workspace's first run).
-        var known = b.take(&workspace.topmostKnown)
-        known.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
         let sanitized = InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8)
-        // The flat text is at most about as long as the source: one allocation, if any.
-        let text = b.take(&workspace.text, minimumCapacity: sanitized.count + 16)
-        let stack = b.take(&workspace.stack), slots = b.take(&workspace.slots)
-        let segments = b.take(&workspace.segments)
         var parser = workspace.parser.take()
         // The meter lives on the stack for the run (a pointer the scanner shares, not a malloc).
         var work = 0
         var flat = withUnsafeMutablePointer(to: &work) { meter in
-            // Made here, with every field at once: mutating a field of the new flattener after
-            // its initializer made the compiler copy the whole struct.
+            // Filled in the capacity kept (an allocation only on a workspace's first run).
+            var known = b.take(&workspace.topmostKnown)
+            known.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
+            // The flat text is at most about as long as the source: one allocation, if any.
+            let text = b.take(&workspace.text, minimumCapacity: sanitized.count + 16)
+            let stack = b.take(&workspace.stack), slots = b.take(&workspace.slots), segments = b.take(&workspace.segments)
+            // Consumed into a flattener made with every field at once: a buffer still referenced
+            // here would be copied on the flattener's first write, and mutating a field of the
+            // new flattener after its initializer made the compiler copy the whole struct.
             var flattener = Flattener(scanner: SourceScanner(bytes: sanitized, meter: meter), options: options,
-                                      nulOffsets: InputSanitizer.nulOffsets(in: source), text: text, stack: stack,
-                                      slots: slots, topmostKnown: known, segments: segments)
+                                      nulOffsets: InputSanitizer.nulOffsets(in: source), text: consume text,
+                                      stack: consume stack, slots: consume slots, topmostKnown: consume known,
+                                      segments: consume segments)
             return flattener.run(parser: &parser, workspace: &workspace)
         }
         flat.work = work

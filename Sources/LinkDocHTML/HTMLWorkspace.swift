@@ -87,12 +87,13 @@ public struct KeptBuffers: Sendable {
         return taken
     }
 
-    /// Puts a buffer back in its slot as it is, unless it is too large to keep; `buffer` is left
+    /// Puts a buffer back in its slot as it is, unless it is too large to keep or the slot holds
+    /// a larger one (a stage that had nothing to fill gives back an empty array); `buffer` is left
     /// empty. It is emptied when next taken, not now: whoever gave it back may still hold a copy
     /// of the reference (a result's array), and emptying a buffer that is not unique allocates a
     /// new one.
     public func giveBack<Element>(_ buffer: inout [Element], to slot: inout [Element]) {
-        guard bytes(buffer) <= maxKeptBytes else {
+        guard bytes(buffer) <= maxKeptBytes, buffer.capacity >= slot.capacity else {
             buffer = []
             return
         }

@@ -52,11 +52,25 @@ struct HTMLFragment {
     func decorations() -> HTMLDecorations { HTMLDecorations(elements: flat.elements, prepared: prepared.map) }
 
     /// libxml2-side findings, at their place in the source.
-    var findings: [Finding] {
-        flat.diagnostics.map { d in
-            let severity: Severity = d.severity == .error ? .error : d.severity == .warning ? .warning : .info
-            return Finding(severity: severity, message: d.message, ruleID: d.ruleID, sourceOffset: prepared.sourceOffset(d.sourceOffset))
+    var findings: Findings { Findings(diagnostics: flat.diagnostics, prepared: prepared.map) }
+
+    /// The findings, made as they are read (no array, no closure context per document).
+    struct Findings: Sequence {
+        let diagnostics: [HTMLDiagnostic]
+        let prepared: OffsetMap
+
+        struct Iterator: IteratorProtocol {
+            fileprivate var rest: IndexingIterator<[HTMLDiagnostic]>
+            fileprivate let prepared: OffsetMap
+
+            mutating func next() -> Finding? {
+                guard let d = rest.next() else { return nil }
+                let severity: Severity = d.severity == .error ? .error : d.severity == .warning ? .warning : .info
+                return Finding(severity: severity, message: d.message, ruleID: d.ruleID, sourceOffset: prepared.sourceOffset(d.sourceOffset))
+            }
         }
+
+        func makeIterator() -> Iterator { Iterator(rest: diagnostics.makeIterator(), prepared: prepared) }
     }
 
     struct Finding {

@@ -93,7 +93,7 @@ struct Resolver {
     }
 
     /// Reports the HTML layer's findings.
-    mutating func report(_ findings: [HTMLFragment.Finding]) {
+    mutating func report(_ findings: some Sequence<HTMLFragment.Finding>) {
         for f in findings { report(f.severity, f.message, f.ruleID, atSource: f.sourceOffset) }
     }
 

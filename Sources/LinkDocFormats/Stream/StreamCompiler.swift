@@ -42,25 +42,23 @@ public final class StreamCompiler: @unchecked Sendable {
     /// line break). Returns whether the line reports an error.
     @discardableResult
     public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8], workspace: inout Workspace) -> Bool {
-        var w = JSONWriter()
-        swap(&w, &workspace.writer)
-        w.removeAll()
-        defer { swap(&w, &workspace.writer) }
+        workspace.writer.removeAll()
         var isError = false
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-            recordProblem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
+            recordProblem(into: &workspace.writer, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
                           message: "empty line (no record)", rule: FormatRuleID.ndjsonEmptyLine)
         } else {
             do {
                 let record = try NDJSONRecord.parse(line)
-                isError = compile(record, lineNumber: lineNumber, into: &w, workspace: &workspace.compile)
+                isError = compile(record, lineNumber: lineNumber, into: &workspace.writer, workspace: &workspace.compile)
             } catch {
                 isError = true
-                recordProblem(into: &w, id: error.id, lineNumber: lineNumber, column: Self.column(of: error.offset, in: line),
+                recordProblem(into: &workspace.writer, id: error.id, lineNumber: lineNumber,
+                              column: Self.column(of: error.offset, in: line),
                               severity: .error, message: error.message, rule: FormatRuleID.ndjsonRecord)
             }
         }
-        w.withBytes { out.append(contentsOf: $0) }
+        workspace.writer.withBytes { out.append(contentsOf: $0) }
         out.append(0x0A)
         return isError
     }
