@@ -45,10 +45,13 @@ public struct CompileWorkspace {
     /// JSON is written).
     mutating func reclaim(_ document: consuming AssembledDocument) {
         let b = Self.buffers
-        b.giveBack(&document.text, to: &text)
-        b.giveBack(&document.drafts, to: &drafts)
-        b.giveBack(&document.links, to: &places)
-        b.giveBack(&document.paragraphs, to: &paragraphs)
+        // Shared with `document` until it goes, at the end of this call: a slot's buffer is
+        // emptied when next taken, by then unshared.
+        var text = document.text, drafts = document.drafts, places = document.links, paragraphs = document.paragraphs
+        b.giveBack(&text, to: &self.text)
+        b.giveBack(&drafts, to: &self.drafts)
+        b.giveBack(&places, to: &self.places)
+        b.giveBack(&paragraphs, to: &self.paragraphs)
     }
 
     /// The capacity in bytes of the largest buffer kept (tests: none is above the cap).

@@ -15,14 +15,14 @@ struct AssembledDocument: Sendable {
 
     /// The display text: valid UTF-8 (the source was validated when read, and the
     /// resolver writes whole scalars).
-    var text: [UInt8]
+    let text: [UInt8]
     /// Every link the resolver made, kept or not (widening may drop one).
-    var drafts: [LinkDraft]
+    let drafts: [LinkDraft]
     /// The links of the document, in order.
-    var links: [LinkPlace]
-    var styles: [Style]
-    var paragraphs: [TextRange]
-    var attachments: [Attachment]
+    let links: [LinkPlace]
+    let styles: [Style]
+    let paragraphs: [TextRange]
+    let attachments: [Attachment]
 
     /// For each link, the byte range in the source it was written in.
     var linkSources: [Range<Int>] { links.map { drafts[$0.draft].source } }

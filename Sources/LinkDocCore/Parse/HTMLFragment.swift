@@ -66,19 +66,15 @@ struct HTMLFragment {
             mutating func next() -> Finding? {
                 guard let d = rest.next() else { return nil }
                 let severity: Severity = d.severity == .error ? .error : d.severity == .warning ? .warning : .info
-                return Finding(severity: severity, message: d.message, ruleID: d.ruleID, sourceOffset: prepared.sourceOffset(d.sourceOffset))
+                return (severity, d.message, d.ruleID, prepared.sourceOffset(d.sourceOffset))
             }
         }
 
         func makeIterator() -> Iterator { Iterator(rest: diagnostics.makeIterator(), prepared: prepared) }
     }
 
-    struct Finding {
-        let severity: Severity
-        let message: String
-        let ruleID: String
-        let sourceOffset: Int
-    }
+    /// A finding as the resolver reports it.
+    typealias Finding = (severity: Severity, message: String, ruleID: String, sourceOffset: Int)
 
     /// Done with the flattened text (the resolver has read it): its buffers go back to `workspace`.
     consuming func recycle(into workspace: inout HTMLWorkspace) { workspace.recycle(flat) }
