@@ -88,6 +88,9 @@ struct Flattener {
         let b = HTMLWorkspace.buffers
         let sanitized = InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8)
         var parser = workspace.parser.take()
+        // A copy of the workspace (a struct) shares its context, which two parses must never use at
+        // once: only an unshared one is reused.
+        if parser != nil && !isKnownUniquelyReferenced(&parser) { parser = nil }
         // The meter lives on the stack for the run (a pointer the scanner shares, not a malloc).
         var work = 0
         var flat = withUnsafeMutablePointer(to: &work) { meter in

@@ -120,6 +120,19 @@ final class ContextReuseTests: XCTestCase {
         XCTAssertEqual(Result(flatten(probe, with: &workspace)), fresh(probe))
     }
 
+    /// A copy of a workspace shares its context until one of them parses: the copy that parses
+    /// while the other still holds it gets a context of its own.
+    func testACopiedWorkspaceDoesNotShareItsContext() {
+        var original = HTMLWorkspace()
+        _ = flatten(Self.documents[0], with: &original)
+        let kept = try! XCTUnwrap(original.parser)
+        var copy = original
+        XCTAssertEqual(Result(flatten(Self.documents[1], with: &copy)), fresh(Self.documents[1]))
+        XCTAssertTrue(original.parser === kept)
+        XCTAssertFalse(copy.parser === kept, "the copy parsed with the context the original holds")
+        XCTAssertEqual(Result(flatten(Self.documents[2], with: &original)), fresh(Self.documents[2]))
+    }
+
     func testConcurrentThreadsEachReuseTheirOwnContext() {
         let expected = Self.documents.map(fresh)
         let collector = ResultCollector()
