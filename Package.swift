@@ -9,7 +9,7 @@
 //   LinkDocHTML    HTML fragments flattened through libxml2's SAX parser (no Foundation)
 //   CLibXML2       the system libxml2, seen only by LinkDocHTML and LinkDocXML
 //   LinkDocXML     XML documents through libxml2's SAX2 parser, entities never expanded (no Foundation)
-//   LinkDocCore    read → parse → resolve → validate → emit (the compiler)
+//   LinkDocCore    read → parse → resolve → emit (the compiler; URL checks are the resolver's service)
 //   LinkDocLint    rules, configuration, reporters and fixes for `linkdoc lint`
 //   LinkDocFormats localization files (.xcstrings, .strings, Android strings.xml), bundles, NDJSON streaming
 //   LinkDocLayout  line breaking, shaping and geometry of a document in a view: heights, link
@@ -68,10 +68,9 @@ let package = Package(
                              .linkedLibrary("icucore", .when(platforms: [.macOS]))]),
         .target(name: "LinkDocURL", dependencies: ["CLinkDocICU"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: libxml2PkgConfig, providers: [.apt(["libxml2-dev"])]),
-        .target(name: "LinkDocScratch"),
-        .target(name: "LinkDocHTML", dependencies: ["CLibXML2", "LinkDocScratch"]),
+        .target(name: "LinkDocHTML", dependencies: ["CLibXML2"]),
         .target(name: "LinkDocXML", dependencies: ["CLibXML2"]),
-        .target(name: "LinkDocCore", dependencies: ["LinkDocModel", "LinkDocURL", "LinkDocHTML", "LinkDocScratch"]),
+        .target(name: "LinkDocCore", dependencies: ["LinkDocModel", "LinkDocURL", "LinkDocHTML"]),
         .target(name: "LinkDocFormats", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocXML"]),
         // With the layout core, lint also has the rules that lay copy out in its views (fits-lines, small-tap-target).
         .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocFormats"] + (withLayout ? ["LinkDocLayout"] : []),

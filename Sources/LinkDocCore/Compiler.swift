@@ -1,33 +1,6 @@
 import LinkDocModel
 import LinkDocURL
 
-/// What compiling one document gives: the document (nil only when the input could
-/// not be read at all) and every diagnostic, in source order.
-public struct CompileResult: Sendable {
-    /// The document as the emit stage assembled it, which writes its JSON without
-    /// the model; `document` (Emit/AssembledDocument.swift) builds the model from it.
-    var assembled: AssembledDocument?
-    /// A document set through `document`, which takes the assembled one's place.
-    var replacedDocument: Document? = nil
-    public var diagnostics: [Diagnostic]
-    /// The source text as read (normalized), nil when it could not be read.
-    public var source: SourceText?
-    /// For each link of `document`, the byte range in `source.bytes` it was written in.
-    /// Made from the assembled document when asked for (the NDJSON stream never asks): an
-    /// array built for every document was one allocation per document for nothing.
-    public var linkSources: [Range<Int>] {
-        get { replacedLinkSources ?? assembled?.linkSources ?? [] }
-        set { replacedLinkSources = newValue }
-    }
-    /// Link sources set through `linkSources` (or kept when `document` is replaced).
-    var replacedLinkSources: [Range<Int>]? = nil
-    /// Bytes examined by the parse stage's own scans (inline parser and HTML flattener, not
-    /// libxml2): a deterministic work measure for Tests/LinkDocCoreTests/WorkGrowthTests.swift.
-    var parseWork = 0
-
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-}
-
 /// How to compile one document beyond what the manifest says.
 public struct CompileOptions: Sendable, Hashable {
     /// What the document is: it decides the detectors' defaults (`Detectors.defaults(for:)`).
@@ -41,7 +14,7 @@ public struct CompileOptions: Sendable, Hashable {
     }
 }
 
-/// The compiler: read → parse → resolve → validate → emit, for one manifest.
+/// The compiler: read → parse → resolve → emit, for one manifest.
 /// It holds no per-document state, so one instance may compile on many threads.
 public struct Compiler: Sendable {
     /// All that is known before any document, in one shared object: copying a compiler (the
@@ -71,23 +44,18 @@ public struct Compiler: Sendable {
     /// `excerpts`, diagnostics have no `sourceLine` (for callers that never print one, such as
     /// the NDJSON stream: an excerpt costs more than the rest of its diagnostic).
     public func compile(_ bytes: [UInt8], name: String, excerpts: Bool = true, options: CompileOptions = CompileOptions()) -> CompileResult {
-        let manifest = context.manifest
-        guard bytes.count <= manifest.options.maxDocumentBytes else {
-            let d = Diagnostic(severity: .error,
-                               message: "the document is \(bytes.count) bytes, more than the limit of \(manifest.options.maxDocumentBytes) (options.maxDocumentBytes); no document was written for it",
-                               ruleID: RuleID.documentTooLarge, file: name, location: SourceLocation(line: 1, column: 1, offset: 0))
-            return CompileResult(assembled: nil, diagnostics: [d], source: nil)
+        var workspace = CompileWorkspace()
+        return compile(bytes, name: name, excerpts: excerpts, options: options, workspace: &workspace)
+    }
+
+    /// `compile(_:name:excerpts:options:)` with the buffers of `workspace`, for a caller that
+    /// compiles one document after another.
+    public func compile(_ bytes: [UInt8], name: String, excerpts: Bool = true, options: CompileOptions = CompileOptions(),
+                        workspace: inout CompileWorkspace) -> CompileResult {
+        switch read(bytes, name: name) {
+        case .unreadable(let d): return CompileResult(diagnostics: [d])
+        case .source(let source): return compile(source, excerpts: excerpts, options: options, workspace: &workspace)
         }
-        let source: SourceText
-        do {
-            source = try SourceText(name: name, bytes: bytes)
-        } catch {
-            let d = Diagnostic(severity: .error,
-                               message: "the file is not valid UTF-8 (byte offset \(error.byteOffset)); no document was written for it",
-                               ruleID: RuleID.invalidUTF8, file: name, location: error.location)
-            return CompileResult(assembled: nil, diagnostics: [d], source: nil)
-        }
-        return compile(source, excerpts: excerpts, options: options)
     }
 
     public func compile(_ text: String, name: String = "<string>", options: CompileOptions = CompileOptions()) -> CompileResult {
@@ -95,34 +63,87 @@ public struct Compiler: Sendable {
     }
 
     public func compile(_ source: SourceText, excerpts: Bool = true, options: CompileOptions = CompileOptions()) -> CompileResult {
-        let parseOptions = context.parseOptions(options)
-        var resolver: Resolver
-        var styles: [(Range<Int>, Style)] = []
-        var attachments: [(Range<Int>, Attachment)] = []
-        var work = 0
-        if HTMLFragment.mayContainHTML(source.bytes) {
-            let html = HTMLFragment(source.bytes, maxDepth: context.manifest.options.maxHTMLDepth)
-            let parsed = InlineParser.parse(html.flat.text, options: parseOptions, anchors: html.anchors)
-            work = html.flat.work + parsed.work
-            resolver = Resolver(source: source, input: html.flat.text, inputToSource: html.inputOffsets(),
-                                context: context, detectors: parseOptions.detectors, excerpts: excerpts)
-            html.report(into: &resolver)
-            resolver.resolve(parsed)
-            (styles, attachments) = html.decorations(&resolver)
-            html.recycle()
-        } else {
-            let parsed = InlineParser.parse(source.bytes, options: parseOptions)
-            work = parsed.work
-            resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context,
-                                detectors: parseOptions.detectors, excerpts: excerpts)
-            resolver.resolve(parsed)
+        var workspace = CompileWorkspace()
+        return compile(source, excerpts: excerpts, options: options, workspace: &workspace)
+    }
+
+    public func compile(_ source: SourceText, excerpts: Bool = true, options: CompileOptions = CompileOptions(),
+                        workspace: inout CompileWorkspace) -> CompileResult {
+        let (document, diagnostics) = run(source, excerpts: excerpts, options: options, workspace: &workspace)
+        return CompileResult(document: document, diagnostics: diagnostics, source: source)
+    }
+
+    /// Compiles one document and writes its JSON to `w` (`null` when the input could not be read),
+    /// as `compile(…).writeDocument(to:)` would, without a result: the document's buffers go back
+    /// to `workspace` once written, and no model is built. Returns the diagnostics, in source order.
+    public func compile(_ bytes: [UInt8], name: String, excerpts: Bool = true, options: CompileOptions = CompileOptions(),
+                        workspace: inout CompileWorkspace, writingJSONTo w: inout JSONWriter) -> [Diagnostic] {
+        switch read(bytes, name: name) {
+        case .unreadable(let d):
+            w.null()
+            return [d]
+        case .source(let source):
+            let (document, diagnostics) = run(source, excerpts: excerpts, options: options, workspace: &workspace)
+            DocumentJSON.write(document, to: &w)
+            workspace.reclaim(document)
+            return diagnostics
         }
-        let output = resolver.takeOutput()
-        let assembled = DocumentAssembler.assemble(text: output.text, links: output.links,
-                                                   styles: styles, attachments: attachments)
-        let diagnostics = resolver.takeDiagnosticsInSourceOrder()
-        resolver.recycle()
-        return CompileResult(assembled: assembled, diagnostics: diagnostics, source: source, parseWork: work)
+    }
+
+    private enum ReadOutcome {
+        case source(SourceText)
+        /// Too large, or not UTF-8: no document.
+        case unreadable(Diagnostic)
+    }
+
+    /// The read stage: the document as source text, or the error that keeps it from being read.
+    private func read(_ bytes: [UInt8], name: String) -> ReadOutcome {
+        let manifest = context.manifest
+        guard bytes.count <= manifest.options.maxDocumentBytes else {
+            return .unreadable(Diagnostic(severity: .error,
+                                       message: "the document is \(bytes.count) bytes, more than the limit of \(manifest.options.maxDocumentBytes) (options.maxDocumentBytes); no document was written for it",
+                                       ruleID: RuleID.documentTooLarge, file: name, location: SourceLocation(line: 1, column: 1, offset: 0)))
+        }
+        do {
+            return .source(try SourceText(name: name, bytes: bytes))
+        } catch {
+            return .unreadable(Diagnostic(severity: .error,
+                                       message: "the file is not valid UTF-8 (byte offset \(error.byteOffset)); no document was written for it",
+                                       ruleID: RuleID.invalidUTF8, file: name, location: error.location))
+        }
+    }
+
+    /// Parse → resolve → emit, each stage lent `workspace`.
+    private func run(_ source: SourceText, excerpts: Bool, options: CompileOptions,
+                     workspace: inout CompileWorkspace) -> (AssembledDocument, [Diagnostic]) {
+        let parseOptions = context.parseOptions(options)
+        let b = CompileWorkspace.buffers
+        let output: (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic])
+        var styles: [StyleSpan] = [], attachments: [AttachmentSpan] = []
+        if HTMLFragment.mayContainHTML(source.bytes) {
+            let html = HTMLFragment(source.bytes, maxDepth: context.manifest.options.maxHTMLDepth, workspace: &workspace.html)
+            workspace.work &+= html.flat.work
+            var anchors = html.anchors(workspace: &workspace)
+            let parsed = InlineParser.parse(html.flat.text, options: parseOptions, anchors: anchors, workspace: &workspace)
+            b.giveBack(&anchors, to: &workspace.anchors)
+            var resolver = Resolver(source: source, input: html.flat.text, inputToSource: html.inputOffsets(),
+                                    context: context, detectors: parseOptions.detectors, excerpts: excerpts, workspace: &workspace)
+            resolver.report(html.findings)
+            resolver.resolve(parsed, workspace: &workspace)
+            (styles, attachments) = resolver.place(html.decorations(), workspace: &workspace)
+            output = resolver.finish(workspace: &workspace)
+            html.recycle(into: &workspace.html)
+        } else {
+            let parsed = InlineParser.parse(source.bytes, options: parseOptions, workspace: &workspace)
+            var resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context,
+                                    detectors: parseOptions.detectors, excerpts: excerpts, workspace: &workspace)
+            resolver.resolve(parsed, workspace: &workspace)
+            output = resolver.finish(workspace: &workspace)
+        }
+        // Consumed: the emit stage widens the spans in place, which would copy shared buffers.
+        let document = DocumentAssembler.assemble(text: output.text, links: output.links, styles: consume styles,
+                                                  attachments: consume attachments, workspace: &workspace)
+        return (document, output.diagnostics)
     }
 }
 
@@ -150,10 +171,13 @@ final class CompilerContext: Sendable {
     init(_ manifest: Manifest) {
         self.manifest = manifest
         baseURL = manifest.options.baseURL.flatMap { WHATWGURL($0) }
-        copyParseOptions = manifest.parseOptions(for: .copy)
-        localizationParseOptions = manifest.parseOptions(for: .localization)
         urls = URLValidator(allowedSchemes: manifest.schemes, maxLength: manifest.options.maxURLLength,
                             knownURLs: manifest.agreements.values.map(\.url).sorted())
         index = ManifestIndex(manifest, urls: urls)
+        var copyParseOptions = manifest.parseOptions(for: .copy), localizationParseOptions = manifest.parseOptions(for: .localization)
+        copyParseOptions.titleTable = index.titleTable
+        localizationParseOptions.titleTable = index.titleTable
+        self.copyParseOptions = copyParseOptions
+        self.localizationParseOptions = localizationParseOptions
     }
 }

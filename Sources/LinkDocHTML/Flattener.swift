@@ -22,8 +22,6 @@
 // SAXParser.swift), so its fields are updated in place with no reference
 // counting and no run-time exclusivity check per access.
 
-internal import LinkDocScratch
-
 struct Flattener {
     private let scanner: SourceScanner
     private let options: HTMLOptions
@@ -43,7 +41,7 @@ struct Flattener {
     private var lastReferenceCursor = -1
 
     // Open elements.
-    fileprivate struct OpenElement {
+    struct OpenElement {
         let name: ElementName
         /// What `pop` needs of the element's role.
         let isDropped: Bool
@@ -84,57 +82,68 @@ struct Flattener {
     /// than this) must start after a separator inserted later.
     private var boundarySequence = 0
 
-    /// Flattens `source`. The flattener is used once.
-    static func run(source: [UInt8], options: HTMLOptions) -> FlatHTML {
-        // The meter is the thread's (in its scratch): not a malloc per run, and not a closure
-        // around the run, which made a copy of the whole flattener.
-        let meter = Scratch.meter(of: Scratch.current)
-        meter.pointee = 0
-        var flattener = Flattener(
-            scanner: SourceScanner(bytes: InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8), meter: meter),
-            options: options, nulOffsets: InputSanitizer.nulOffsets(in: source))
-        return flattener.run()
+    /// Flattens `source`. The flattener is used once; its arrays come from `workspace` and go
+    /// back to it (the result's text, segments and elements when the caller recycles it).
+    static func run(source: [UInt8], options: HTMLOptions, workspace: inout HTMLWorkspace) -> FlatHTML {
+        let b = HTMLWorkspace.buffers
+        let sanitized = InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8)
+        var parser = workspace.parser.take()
+        // A copy of the workspace (a struct) shares its context, which two parses must never use at
+        // once: only an unshared one is reused.
+        if parser != nil && !isKnownUniquelyReferenced(&parser) { parser = nil }
+        // The meter lives on the stack for the run (a pointer the scanner shares, not a malloc).
+        var work = 0
+        var flat = withUnsafeMutablePointer(to: &work) { meter in
+            // Filled in the capacity kept (an allocation only on a workspace's first run).
+            var known = b.take(&workspace.topmostKnown)
+            known.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
+            // The flat text is at most about as long as the source: one allocation, if any.
+            let text = b.take(&workspace.text, minimumCapacity: sanitized.count + 16)
+            let stack = b.take(&workspace.stack), slots = b.take(&workspace.slots), segments = b.take(&workspace.segments)
+            // Consumed into a flattener made with every field at once: a buffer still referenced
+            // here would be copied on the flattener's first write, and mutating a field of the
+            // new flattener after its initializer made the compiler copy the whole struct.
+            var flattener = Flattener(scanner: SourceScanner(bytes: sanitized, meter: meter), options: options,
+                                      nulOffsets: InputSanitizer.nulOffsets(in: source), text: consume text,
+                                      stack: consume stack, slots: consume slots, topmostKnown: consume known,
+                                      segments: consume segments)
+            return flattener.run(parser: &parser, workspace: &workspace)
+        }
+        flat.work = work
+        if let parser, parser.isWorthKeeping { workspace.parser = parser }
+        return flat
     }
 
-    private init(scanner: SourceScanner, options: HTMLOptions, nulOffsets: [Int]) {
+    private init(scanner: SourceScanner, options: HTMLOptions, nulOffsets: [Int], text: [UInt8], stack: [OpenElement],
+                 slots: [HTMLElement?], topmostKnown: [Int], segments: [OffsetMap.Segment]) {
         self.scanner = scanner
         self.options = options
         self.nulOffsets = nulOffsets
-        let scratch = Scratch.current
-        // Made in locals and each stored once: mutating a field of the new flattener here made
-        // the compiler copy the whole struct.
-        // Given back empty: filled in the capacity kept (an allocation only on a thread's first run).
-        var known = Scratch.buffers.take(&scratch.pointee.topmostKnown)
-        known.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
-        // The flat text is at most about as long as the source: one allocation, if any.
-        var flatText = Scratch.buffers.take(&scratch.pointee.text)
-        flatText.reserveCapacity(scanner.count + 16)
-        stack = Scratch.buffers.take(&scratch.pointee.stack)
-        slots = Scratch.buffers.take(&scratch.pointee.slots)
-        topmostKnown = known
-        text = flatText
-        offsetMap = OffsetMap(buffer: Scratch.buffers.take(&scratch.pointee.segments))
+        self.stack = stack
+        self.slots = slots
+        self.topmostKnown = topmostKnown
+        self.text = text
+        offsetMap = OffsetMap(buffer: segments)
     }
 
-    private mutating func run() -> FlatHTML {
+    private mutating func run(parser: inout ParserContext?, workspace: inout HTMLWorkspace) -> FlatHTML {
         let source = scanner.bytes
         if !source.isEmpty {
-            withUnsafeMutablePointer(to: &self) { SAXParser.parse(source, flattener: $0) }
+            withUnsafeMutablePointer(to: &self) { SAXParser.parse(source, flattener: $0, context: &parser) }
         }
         finish()
-        let scratch = Scratch.current
-        var elements = Scratch.buffers.take(&scratch.pointee.elements)
+        let b = HTMLWorkspace.buffers
+        var elements = b.take(&workspace.elements)
         for case let element? in slots { elements.append(element) }
         let flat = FlatHTML(
             text: text,
             elements: elements,
             diagnostics: diagnostics.sorted(),
-            offsetMap: offsetMap,
-            work: scanner.meter.pointee
+            offsetMap: offsetMap
         )
-        Scratch.buffers.giveBack(&stack, to: &scratch.pointee.stack)
-        Scratch.buffers.giveBack(&slots, to: &scratch.pointee.slots)
-        Scratch.buffers.giveBack(&topmostKnown, to: &scratch.pointee.topmostKnown)
+        b.giveBack(&stack, to: &workspace.stack)
+        b.giveBack(&slots, to: &workspace.slots)
+        b.giveBack(&topmostKnown, to: &workspace.topmostKnown)
         return flat
     }
 
@@ -703,63 +712,4 @@ struct Flattener {
             k -= 1
         }
     }
-}
-
-extension Flattener {
-    /// The flattener's arrays, kept by each thread from one document to the next: as new
-    /// arrays they were a malloc, a free and regrowths per HTML document. The same scheme as
-    /// LinkDocCore's CompileScratch, on the same pieces (LinkDocScratch): a document takes a buffer
-    /// (a nested run on the same thread would just allocate afresh) and gives it back emptied with
-    /// its capacity, or frees it if it grew past the cap. The working arrays (open elements, element slots, the topmost
-    /// open element per name) are given back at the end of the run; the result's text, offset
-    /// segments and elements when the caller is done with it (`HTMLFlattener.recycle`). A struct
-    /// behind a per-thread pointer, not a class, so that taking and giving back have no run-time
-    /// exclusivity checks.
-    fileprivate struct Scratch {
-        var stack: [OpenElement] = []
-        var slots: [HTMLElement?] = []
-        var topmostKnown: [Int] = []
-        var text: [UInt8] = []
-        var segments: [OffsetMap.Segment] = []
-        var elements: [HTMLElement] = []
-        /// The work meter of the thread's run (a run on a thread never nests in another).
-        var work = 0
-
-        /// The address of `work` in the thread's scratch, which is fixed (the scratch is allocated
-        /// once per thread), so the scanner may hold it for the run.
-        static func meter(of scratch: UnsafeMutablePointer<Scratch>) -> UnsafeMutablePointer<Int> {
-            (UnsafeMutableRawPointer(scratch) + MemoryLayout<Scratch>.offset(of: \Scratch.work)!).assumingMemoryBound(to: Int.self)
-        }
-
-        /// How buffers are taken and given back; above 64 KB of capacity one is not kept.
-        static let buffers = KeptBuffers(maxKeptBytes: 64 << 10)
-
-        private static let perThread = PerThread { Scratch() }
-
-        /// This thread's scratch.
-        static var current: UnsafeMutablePointer<Scratch> { perThread.current }
-
-        /// Keeps a flat result's text, offset segments and elements for the thread's next run.
-        static func recycle(_ flat: FlatHTML) {
-            let scratch = current
-            buffers.keep(flat.text, in: &scratch.pointee.text)
-            buffers.keep(flat.offsetMap.segments, in: &scratch.pointee.segments)
-            buffers.keep(flat.elements, in: &scratch.pointee.elements)
-        }
-    }
-}
-
-extension Flattener {
-    /// See `HTMLFlattener.recycle`.
-    static func recycle(_ flat: FlatHTML) { Scratch.recycle(flat) }
-
-    /// The capacity in bytes of the largest buffer this thread keeps (tests: none above the cap).
-    static var largestKeptBytes: Int {
-        let s = Scratch.current.pointee, b = Scratch.buffers
-        return [b.bytes(s.stack), b.bytes(s.slots), b.bytes(s.topmostKnown), b.bytes(s.text), b.bytes(s.segments),
-                b.bytes(s.elements)].max()!
-    }
-
-    /// The largest buffer a thread keeps, in bytes.
-    static var maxKeptBytes: Int { Scratch.buffers.maxKeptBytes }
 }

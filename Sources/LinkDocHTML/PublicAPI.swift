@@ -125,7 +125,7 @@ public struct FlatHTML: Sendable {
     let offsetMap: OffsetMap
     /// Source bytes the flattener's own scans examined (libxml2's work is not counted):
     /// a deterministic measure for the tests that check flattening stays linear.
-    package let work: Int
+    package internal(set) var work: Int
 
     init(text: [UInt8], elements: [HTMLElement], diagnostics: [HTMLDiagnostic], offsetMap: OffsetMap, work: Int = 0) {
         self.text = text
@@ -151,16 +151,15 @@ public struct FlatHTML: Sendable {
 public enum HTMLFlattener {
     /// Flattens an HTML fragment (UTF-8 bytes of the whole document) into text
     /// plus element ranges. Never traps; runs in linear time with bounded
-    /// recursion; safe to call from several threads at once.
-    public static func flatten(_ utf8: [UInt8], options: HTMLOptions = .init()) -> FlatHTML {
-        Flattener.run(source: utf8, options: options)
+    /// recursion; safe to call from several threads at once, each with a workspace of its own.
+    /// The result's arrays go back to `workspace` through `HTMLWorkspace.recycle`.
+    public static func flatten(_ utf8: [UInt8], options: HTMLOptions = .init(), workspace: inout HTMLWorkspace) -> FlatHTML {
+        Flattener.run(source: utf8, options: options, workspace: &workspace)
     }
 
-    /// Says that the caller is done with `flat`: its text, offset map and elements are kept for
-    /// the next `flatten` on this thread, which then allocates none of them (a compiler that
-    /// flattens one document after another). Optional; a result used after this stays valid
-    /// (its arrays are copied on write as ever) but costs the next flatten those allocations.
-    public static func recycle(_ flat: FlatHTML) {
-        Flattener.recycle(flat)
+    /// Flattens with a workspace of its own (for a single document).
+    public static func flatten(_ utf8: [UInt8], options: HTMLOptions = .init()) -> FlatHTML {
+        var workspace = HTMLWorkspace()
+        return flatten(utf8, options: options, workspace: &workspace)
     }
 }

@@ -21,9 +21,8 @@
 // Flattener libxml2's own buffers (names, text, the attribute array) and
 // build no Swift strings or arrays; the Flattener decodes only what it keeps.
 //
-// Thread safety: the only shared state is a per-thread cache of one parser
-// context (see `ParserContextCache`); a parse uses the context of its thread
-// and nothing else. A pointer to the Flattener travels in the context's
+// Thread safety: a parse uses the context its caller's workspace lends it
+// (`HTMLWorkspace`) and nothing else. A pointer to the Flattener travels in the context's
 // `_private` field; the Flattener outlives the parse.
 
 internal import CLibXML2
@@ -132,62 +131,6 @@ private func makeSAXHandler() -> htmlSAXHandler {
     return sax
 }
 
-/// One libxml2 parser context per thread, reused from document to document.
-/// Creating a context allocates the context, its SAX block, its name
-/// dictionary and its stacks, and freeing them costs as much again: for the
-/// short fragments of app copy that was a good part of libxml2's time.
-/// `htmlCtxtReset` puts a used context back to the state of a new one (the
-/// dictionary of names is kept, which only saves work).
-///
-/// A parse takes the context out of the thread's slot and puts it back when
-/// done, so a nested or failed parse can never see a context in use: it just
-/// gets a new one.
-enum ParserContextCache {
-    /// A context whose dictionary holds more names than this (many distinct
-    /// tag and attribute names) is freed rather than kept, so a long run over
-    /// odd input cannot grow it without bound.
-    static let maxDictionaryNames = 4096
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        // At thread exit, free the context the thread kept.
-        let status = pthread_key_create(&key) { freeContext($0) }
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
-
-    /// The thread's context, or a new one; nil only when libxml2 is out of memory.
-    static func take() -> htmlParserCtxtPtr? {
-        if let cached = pthread_getspecific(key) {
-            pthread_setspecific(key, nil)
-            return cached.assumingMemoryBound(to: htmlParserCtxt.self)
-        }
-        return htmlNewParserCtxt()
-    }
-
-    static func giveBack(_ context: htmlParserCtxtPtr) {
-        let dictionarySize = context.pointee.dict.map { Int(xmlDictSize($0)) } ?? 0
-        guard dictionarySize <= maxDictionaryNames, pthread_getspecific(key) == nil else {
-            htmlFreeParserCtxt(context)
-            return
-        }
-        // Free the input (libxml2's copy of the document) now, not at the next
-        // reset: an idle thread keeps no document alive.
-        while let input = inputPop(context) { xmlFreeInputStream(input) }
-        pthread_setspecific(key, context)
-    }
-
-    /// Frees this thread's cached context (tests: the next parse starts from a new one).
-    static func discard() {
-        if let context = take() { htmlFreeParserCtxt(context) }
-    }
-}
-
-private func freeContext(_ pointer: UnsafeMutableRawPointer?) {
-    guard let pointer else { return }
-    htmlFreeParserCtxt(pointer.assumingMemoryBound(to: htmlParserCtxt.self))
-}
-
 enum SAXParser {
     /// HTML_PARSE_NOIMPLIED: no <html>/<body> wrappers (libxml2 still invents a
     /// <p> around top-level text; the Flattener ignores it).
@@ -204,11 +147,16 @@ enum SAXParser {
     /// in `input`. `input` must be valid UTF-8 without NUL bytes (see
     /// `InputSanitizer`): otherwise libxml2 silently falls back to ISO-8859-1
     /// for the rest of the document.
-    static func parse(_ input: [UInt8], flattener: UnsafeMutablePointer<Flattener>) {
+    /// `context` is the caller's to reuse: made here when there is none (nil only when libxml2 is
+    /// out of memory), and left with no document in it.
+    static func parse(_ input: [UInt8], flattener: UnsafeMutablePointer<Flattener>, context box: inout ParserContext?) {
         _ = libxmlInitialized
         guard !input.isEmpty, input.count < Int(Int32.max) else { return }
-        guard let context = ParserContextCache.take() else { return }
-        defer { ParserContextCache.giveBack(context) }
+        if box == nil { box = ParserContext() }
+        guard let context = box?.pointer else { return }
+        // Free the input (libxml2's copy of the document) now, not at the next reset: an idle
+        // workspace keeps no document alive.
+        defer { while let input = inputPop(context) { xmlFreeInputStream(input) } }
         htmlCtxtReset(context)
 
         do {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc  // pthread keys (SpareJSONBlock)
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
-
 /// A small, deterministic JSON writer that appends UTF-8 bytes.
 ///
 /// Why not `JSONEncoder`: the output is a cache key for build systems, so key order
@@ -27,6 +21,18 @@ public struct JSONWriter: Sendable {
     public init(reservingCapacity capacity: Int = 256) {
         buffer = JSONByteBuffer(capacity: capacity)
     }
+
+    /// Empties the writer for the next value, keeping its block unless that grew past
+    /// `maxKeptCapacity` (a writer that writes one value after another, such as a stream worker's,
+    /// then allocates no block per value and holds little after a huge one).
+    public mutating func removeAll() {
+        if buffer.capacity > Self.maxKeptCapacity { buffer = JSONByteBuffer(capacity: 256) }
+        count = 0
+        needsComma = false
+    }
+
+    /// The largest block `removeAll` keeps, in bytes.
+    public static let maxKeptCapacity = 64 << 10
 
     /// The JSON written so far (a copy; `withBytes` reads it in place).
     public var bytes: [UInt8] { withBytes { Array($0) } }
@@ -384,12 +390,8 @@ final class JSONByteBuffer: @unchecked Sendable {
 
     @usableFromInline
     init(capacity: Int) {
-        if let spare = SpareJSONBlock.take(minimumCapacity: capacity) {
-            (base, self.capacity) = spare
-        } else {
-            self.capacity = max(capacity, 16)
-            base = .allocate(capacity: self.capacity)
-        }
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
     /// A new block holding the first `count` bytes of `other`.
@@ -399,49 +401,5 @@ final class JSONByteBuffer: @unchecked Sendable {
         base.initialize(from: other.base, count: count)
     }
 
-    deinit {
-        if !SpareJSONBlock.keep(base, capacity: capacity) { base.deallocate() }
-    }
-}
-
-/// One spare output block per thread, the largest one let go so far up to `maxCapacity`: a
-/// writer made per document (a result line of `compile --ndjson`) then takes the block the
-/// previous document's writer let go, and once it is large enough for the thread's documents
-/// no longer grows it either, where every writer was a malloc and a free of its block and a
-/// regrowth for most documents. Per thread (a pthread key), so with no lock; larger blocks are
-/// freed, so a thread keeps at most `maxCapacity` bytes.
-enum SpareJSONBlock {
-    static let maxCapacity = 64 << 10
-
-    /// The thread's spare block, whose capacity is stored in its first bytes while it is spare
-    /// (a block has at least 16), so the key's value is the block itself.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        // The destructor frees the spare block when the thread ends.
-        let status = pthread_key_create(&key) { $0?.deallocate() }
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
-
-    /// The thread's spare block if it holds `minimumCapacity` bytes; it is no longer spare.
-    static func take(minimumCapacity: Int) -> (UnsafeMutablePointer<UInt8>, Int)? {
-        guard let raw = pthread_getspecific(key) else { return nil }
-        let capacity = raw.load(as: Int.self)
-        guard capacity >= minimumCapacity else { return nil }
-        pthread_setspecific(key, nil)
-        return (raw.assumingMemoryBound(to: UInt8.self), capacity)
-    }
-
-    /// Keeps `block` as the thread's spare if it is not too large and larger than the spare
-    /// there is (which is then freed); false if the caller is to free it.
-    static func keep(_ block: UnsafeMutablePointer<UInt8>, capacity: Int) -> Bool {
-        guard capacity <= maxCapacity else { return false }
-        if let spare = pthread_getspecific(key) {
-            guard spare.load(as: Int.self) < capacity else { return false }
-            spare.deallocate()
-        }
-        UnsafeMutableRawPointer(block).storeBytes(of: capacity, as: Int.self)
-        pthread_setspecific(key, block)
-        return true
-    }
+    deinit { base.deallocate() }
 }

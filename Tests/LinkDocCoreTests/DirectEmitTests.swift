@@ -104,18 +104,31 @@ final class DirectEmitTests: XCTestCase {
         XCTAssertGreaterThan(withAttachments, 0)
     }
 
-    /// A document set on a result replaces the compiled one, in the model and in the JSON.
-    func testReplacedDocument() throws {
-        var result = Compiler().compile("[a](https://example.com) b")
-        let replacement = Document(text: "x", links: [], paragraphs: [])
-        result.document = replacement
-        XCTAssertEqual(result.document, replacement)
-        XCTAssertEqual(result.documentJSON(), replacement.jsonBytes())
-        result.document = nil
+    /// Input that cannot be read gives a result without a document, whose JSON is `null`, as on
+    /// the path that writes the JSON while compiling.
+    func testUnreadableInputHasNoDocument() {
+        let bytes: [UInt8] = [0x41, 0xFF, 0x42]
+        let result = Compiler().compile(bytes, name: "x")
+        XCTAssertNil(result.document)
         XCTAssertNil(result.documentJSON())
+        XCTAssertEqual(result.linkSources, [])
         var w = JSONWriter()
         result.writeDocument(to: &w)
         XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "null")
+        var workspace = CompileWorkspace()
+        var direct = JSONWriter()
+        let diagnostics = Compiler().compile(bytes, name: "x", workspace: &workspace, writingJSONTo: &direct)
+        XCTAssertEqual(direct.bytes, w.bytes)
+        XCTAssertEqual(diagnostics, result.diagnostics)
+    }
+
+    /// The model is built once: every read of a result, and of its copies, gives the same document.
+    func testTheModelIsTheSameOnEveryRead() {
+        let result = Compiler().compile("[a](https://example.com) <b>b</b> @c")
+        let copy = result
+        XCTAssertNotNil(result.document)
+        XCTAssertEqual(copy.document, result.document)
+        XCTAssertEqual(result.document?.jsonBytes(), result.documentJSON())
     }
 
     /// A model built by hand writes its own link text, even where it is not the

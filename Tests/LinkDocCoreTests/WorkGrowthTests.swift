@@ -2,12 +2,14 @@
 import LinkDocModel
 import XCTest
 
-/// One test per way to blow up the parser (cmark's pathological tests, for linkdoc's markup):
-/// each compiles the same pattern at size n and 4n and asserts that the parse stage's work
-/// grows at most linearly. Work is `CompileResult.parseWork`, the bytes examined by the inline
-/// parser's and the HTML flattener's scans: a count, not a time, so the tests are
-/// deterministic and mean the same on a loaded CI machine. A scan that goes back over the
-/// input for each repetition (quadratic) gives a ratio near 16, not 4.
+/// One test per way to blow up the compiler (cmark's pathological tests, for linkdoc's markup):
+/// each compiles the same pattern at size n and 4n and asserts that the work of every stage
+/// grows at most linearly. Work is `CompileWorkspace.work`, what each stage's own scans examine:
+/// the inline parser's and the HTML flattener's bytes (libxml2 is not counted), the resolver's
+/// copied bytes, link constructs and lookup steps, the emit stage's counted bytes, decoded
+/// grapheme stretches and position lookups. A count, not a time, so the tests are deterministic
+/// and mean the same on a loaded CI machine. A scan that goes back over the input for each
+/// repetition (quadratic) gives a ratio near 16, not 4.
 final class WorkGrowthTests: XCTestCase {
     let compiler = Compiler(manifest: Manifest(
         agreements: ["用户协议": .init(title: "用户协议", id: "t", url: "https://example.com/t")],
@@ -18,17 +20,49 @@ final class WorkGrowthTests: XCTestCase {
     @discardableResult
     func assertLinearWork(_ pattern: String, n: Int = 10_000, _ make: (Int) -> String,
                           file: StaticString = #filePath, line: UInt = #line) -> CompileResult {
-        let small = compiler.compile(make(n))
-        let large = compiler.compile(make(4 * n))
-        XCTAssertGreaterThan(small.parseWork, 0, "\(pattern): the work meter counted nothing", file: file, line: line)
-        let ratio = Double(large.parseWork) / Double(max(small.parseWork, 1))
-        XCTAssertLessThanOrEqual(ratio, 4.5, "\(pattern): work \(small.parseWork) at n=\(n), \(large.parseWork) at 4n (ratio \(ratio))",
+        let (smallWork, _) = compiled(make(n))
+        let (largeWork, large) = compiled(make(4 * n))
+        XCTAssertGreaterThan(smallWork, 0, "\(pattern): the work meter counted nothing", file: file, line: line)
+        let ratio = Double(largeWork) / Double(max(smallWork, 1))
+        XCTAssertLessThanOrEqual(ratio, 4.5, "\(pattern): work \(smallWork) at n=\(n), \(largeWork) at 4n (ratio \(ratio))",
                                  file: file, line: line)
         XCTAssertNotNil(large.document, "\(pattern): no document", file: file, line: line)
         return large
     }
 
     func repeated(_ unit: String) -> (Int) -> String { { String(repeating: unit, count: $0) } }
+
+    /// The work of compiling `text` with a new workspace, and the result.
+    func compiled(_ text: String) -> (work: Int, result: CompileResult) {
+        var workspace = CompileWorkspace()
+        let result = compiler.compile(Array(text.utf8), name: "<string>", workspace: &workspace)
+        return (workspace.work, result)
+    }
+
+    /// The resolve and emit stages are metered too: plain text, which the parser skips over in
+    /// one run, is copied by the resolver and counted by the emit stage as well.
+    func testEveryStageIsMetered() {
+        let text = String(repeating: "plain words ", count: 1_000)
+        let parseOnly: Int = {
+            var workspace = CompileWorkspace()
+            _ = InlineParser.parse(Array(text.utf8), options: ParseOptions(), workspace: &workspace)
+            return workspace.work
+        }()
+        XCTAssertGreaterThanOrEqual(parseOnly, text.utf8.count)
+        XCTAssertGreaterThanOrEqual(compiled(text).work, parseOnly + 3 * text.utf8.count)
+    }
+
+    /// Patterns whose cost lies past the parser: many links (the resolver's lookups and copies),
+    /// many styles out of order (the emit stage's position lookups), many paragraphs, and link
+    /// edges inside clusters (grapheme stretches decoded).
+    func testResolveAndEmitStages() {
+        assertLinearWork("links", repeated("[a](https://e.com/x) "))
+        assertLinearWork("mentions", repeated("@小明 "))
+        assertLinearWork("nested styles", n: 2_000, { String(repeating: "<b>x<i>y", count: $0) + String(repeating: "</i></b>", count: $0) })
+        assertLinearWork("images", n: 2_000, repeated("<img src=\"https://e.com/i.png\" alt=\"i\">x"))
+        assertLinearWork("paragraphs", repeated("a\n"))
+        assertLinearWork("links around combining marks", n: 2_000, repeated("[e\u{301}](https://e.com)\u{301} "))
+    }
 
     func testBookTitleOpeners() {
         assertLinearWork("《", repeated("《"))

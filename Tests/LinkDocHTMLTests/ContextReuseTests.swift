@@ -2,9 +2,14 @@ import XCTest
 import Dispatch
 @testable import LinkDocHTML
 
-/// Each thread keeps one libxml2 parser context and reuses it for the next
-/// document (`ParserContextCache`). A document must flatten the same whatever
-/// the context parsed before: nothing of an earlier parse may leak into a later one.
+/// A workspace keeps one libxml2 parser context and the flattener's buffers and lends them to
+/// the next document (`HTMLWorkspace`). A document must flatten the same whatever the workspace
+/// flattened before: nothing of an earlier parse may leak into a later one.
+/// Flattened with `workspace`.
+private func flatten(_ document: String, with workspace: inout HTMLWorkspace) -> FlatHTML {
+    HTMLFlattener.flatten(Array(document.utf8), workspace: &workspace)
+}
+
 final class ContextReuseTests: XCTestCase {
     /// Documents that leave libxml2 in unusual states: errors, unterminated
     /// constructs, raw text, deep nesting, encodings, a <meta charset>.
@@ -39,20 +44,19 @@ final class ContextReuseTests: XCTestCase {
         }
     }
 
-    private func fresh(_ document: String) -> Result {
-        ParserContextCache.discard()
-        return Result(flatten(document))
-    }
+    /// Flattened with a workspace of its own.
+    private func fresh(_ document: String) -> Result { Result(flatten(document)) }
 
     func testReusedContextGivesTheSameResultsAsANewOne() {
         let expected = Self.documents.map(fresh)
-        ParserContextCache.discard()
+        var workspace = HTMLWorkspace()
         // Twice through, in order and reversed, so every document follows a different one.
         for (k, document) in Self.documents.enumerated() {
-            XCTAssertEqual(Result(flatten(document)), expected[k], "document \(k), in order")
+            XCTAssertEqual(Result(flatten(document, with: &workspace)), expected[k], "document \(k), in order")
         }
+        XCTAssertNotNil(workspace.parser, "the context is kept")
         for (k, document) in Self.documents.enumerated().reversed() {
-            XCTAssertEqual(Result(flatten(document)), expected[k], "document \(k), reversed")
+            XCTAssertEqual(Result(flatten(document, with: &workspace)), expected[k], "document \(k), reversed")
         }
     }
 
@@ -67,54 +71,66 @@ final class ContextReuseTests: XCTestCase {
             [0x3C, 0x62, 0x3E, 0xFF, 0xFE, 0x00, 0xC3, 0x3C, 0x2F, 0x62, 0x3E],
             Array((String(repeating: "<div>", count: 20_000) + "x").utf8),
         ]
+        var workspace = HTMLWorkspace()
         for failure in failures {
-            _ = HTMLFlattener.flatten(failure)
-            XCTAssertEqual(Result(flatten(probe)), expected)
+            _ = HTMLFlattener.flatten(failure, workspace: &workspace)
+            XCTAssertEqual(Result(flatten(probe, with: &workspace)), expected)
         }
     }
 
-    /// Recycled results give their buffers to the next flatten on the thread: every document
-    /// still flattens as on a thread of its own, and a result still held after `recycle` is left
+    /// Recycled results give their buffers to the workspace's next flatten: every document still
+    /// flattens as with a workspace of its own, and a result still held after `recycle` is left
     /// as it was by the flattens after it.
     func testRecycledResultsLeaveLaterAndKeptResultsUnchanged() {
-        let expected = Self.documents.map { document in
-            let done = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var result: Result? = nil
-            Thread { result = Result(flatten(document)); done.signal() }.start()
-            done.wait()
-            return result!
-        }
+        let expected = Self.documents.map(fresh)
+        var workspace = HTMLWorkspace()
         var kept: [FlatHTML] = []
         for (k, document) in Self.documents.enumerated() {
-            let flat = flatten(document)
+            let flat = flatten(document, with: &workspace)
             XCTAssertEqual(Result(flat), expected[k], "document \(k)")
-            HTMLFlattener.recycle(flat)
+            workspace.recycle(flat)
             if k % 2 == 0 { kept.append(flat) }
         }
         for (k, document) in Self.documents.enumerated().reversed() {
-            HTMLFlattener.recycle(flatten(document))
-            XCTAssertEqual(Result(flatten(document)), expected[k], "document \(k), reversed")
+            workspace.recycle(flatten(document, with: &workspace))
+            XCTAssertEqual(Result(flatten(document, with: &workspace)), expected[k], "document \(k), reversed")
         }
         XCTAssertEqual(kept.map(Result.init), stride(from: 0, to: expected.count, by: 2).map { expected[$0] })
     }
 
     func testBuffersOverTheCapAreNotKept() {
         let huge = String(repeating: "<p>段落 <b>粗体</b> <a href=\"https://a.example\">链接</a></p>\n", count: 4_000)
-        let flat = flatten(huge)
-        XCTAssertGreaterThan(flat.text.count, Flattener.maxKeptBytes)
-        HTMLFlattener.recycle(flat)
-        XCTAssertLessThanOrEqual(Flattener.largestKeptBytes, Flattener.maxKeptBytes)
-        XCTAssertEqual(flatten("<b>x</b>").string, "x")
+        var workspace = HTMLWorkspace()
+        let flat = flatten(huge, with: &workspace)
+        XCTAssertGreaterThan(flat.text.count, HTMLWorkspace.maxKeptBytes)
+        workspace.recycle(flat)
+        XCTAssertLessThanOrEqual(workspace.largestKeptBytes, HTMLWorkspace.maxKeptBytes)
+        XCTAssertEqual(flatten("<b>x</b>", with: &workspace).string, "x")
     }
 
     func testContextWithALargeDictionaryIsReplaced() {
         // Many distinct element names fill the context's name dictionary past
         // the limit: the context is freed, and the next parse gets a new one.
-        let names = (0..<(ParserContextCache.maxDictionaryNames + 100)).map { "<x\($0)>" }.joined()
-        let f = flatten(names + "end")
+        var workspace = HTMLWorkspace()
+        let names = (0..<(ParserContext.maxDictionaryNames + 100)).map { "<x\($0)>" }.joined()
+        let f = flatten(names + "end", with: &workspace)
         XCTAssertEqual(f.string, "end")
+        XCTAssertNil(workspace.parser, "a context with a large dictionary is not kept")
         let probe = Self.documents[1]
-        XCTAssertEqual(Result(flatten(probe)), fresh(probe))
+        XCTAssertEqual(Result(flatten(probe, with: &workspace)), fresh(probe))
+    }
+
+    /// A copy of a workspace shares its context until one of them parses: the copy that parses
+    /// while the other still holds it gets a context of its own.
+    func testACopiedWorkspaceDoesNotShareItsContext() {
+        var original = HTMLWorkspace()
+        _ = flatten(Self.documents[0], with: &original)
+        let kept = try! XCTUnwrap(original.parser)
+        var copy = original
+        XCTAssertEqual(Result(flatten(Self.documents[1], with: &copy)), fresh(Self.documents[1]))
+        XCTAssertTrue(original.parser === kept)
+        XCTAssertFalse(copy.parser === kept, "the copy parsed with the context the original holds")
+        XCTAssertEqual(Result(flatten(Self.documents[2], with: &original)), fresh(Self.documents[2]))
     }
 
     func testConcurrentThreadsEachReuseTheirOwnContext() {
@@ -122,10 +138,11 @@ final class ContextReuseTests: XCTestCase {
         let collector = ResultCollector()
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             var same = true
+            var workspace = HTMLWorkspace()
             for round in 0..<3 {
                 for k in Self.documents.indices {
                     let d = (k + worker + round) % Self.documents.count
-                    same = same && Result(flatten(Self.documents[d])) == expected[d]
+                    same = same && Result(flatten(Self.documents[d], with: &workspace)) == expected[d]
                 }
             }
             collector.record(same)
@@ -154,11 +171,12 @@ final class InputBufferTests: XCTestCase {
         for length in [1_500, 2_700, 4_000, 9_000, 20_000] {
             let src = "x&nosuch" + String(repeating: "中", count: length) + "Hello world"
             var seen: Set<[UInt8]> = []
+            var workspace = HTMLWorkspace()
             for round in 0..<60 {
                 // Different heap states: blocks of other sizes allocated and kept meanwhile.
                 let ballast = (0..<(round % 9)).map { [UInt8](repeating: 0, count: 48 << ($0 + round % 6)) }
-                if round % 2 == 0 { ParserContextCache.discard() }
-                seen.insert(flatten(src).text)
+                if round % 2 == 0 { workspace = HTMLWorkspace() }
+                seen.insert(HTMLFlattener.flatten(Array(src.utf8), workspace: &workspace).text)
                 withExtendedLifetime(ballast) {}
             }
             // The unknown entity is text, whole, every time.

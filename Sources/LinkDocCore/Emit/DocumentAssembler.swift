@@ -5,36 +5,36 @@ import Foundation  // memchr
 /// `AssembledDocument`, counting every range in UTF-16, Unicode scalars and UTF-8,
 /// and widening any link edge that would split a grapheme cluster.
 enum DocumentAssembler {
-    /// Styles and attachments come with their byte ranges in the display text.
-    static func assemble(text bytes: [UInt8], links drafts: [LinkDraft], styles: [(Range<Int>, Style)] = [],
-                         attachments: [(Range<Int>, Attachment)] = []) -> AssembledDocument {
+    /// Styles and attachments come with their byte ranges in the display text, and go back to
+    /// `workspace` once placed; the document's links and paragraphs are written into buffers of
+    /// `workspace`, which its owner gives back when done with the document
+    /// (`CompileWorkspace.reclaim`). The bytes counted are added to the work meter.
+    static func assemble(text bytes: [UInt8], links drafts: [LinkDraft], styles: consuming [StyleSpan] = [],
+                         attachments: consuming [AttachmentSpan] = [], workspace: inout CompileWorkspace) -> AssembledDocument {
+        let b = CompileWorkspace.buffers
         // Strings of the text only around edges that may split a cluster.
         var text = GraphemeAlignment.Segmenter(bytes: bytes)
         // Widening may make neighbours touch or overlap; the earlier link keeps the cluster.
         // The links start with their UTF-8 spans only; the other units are filled in below,
         // once one pass has counted them.
-        // The links and paragraphs come from the thread's scratch; the document gives them back
-        // when it goes (AssembledDocument.Storage).
-        let scratch = CompileScratch.current
-        var links = CompileScratch.buffers.take(&scratch.pointee.places, minimumCapacity: drafts.count)
+        var links = b.take(&workspace.places, minimumCapacity: drafts.count)
         for (k, draft) in drafts.enumerated() {
             let range = GraphemeAlignment.widen(draft.utf8, in: &text)
             if let last = links.last, range.lowerBound < last.range.utf8.upperBound { continue }
             let utf8 = TextSpan(location: range.lowerBound, length: range.count)
             links.append(.init(draft: k, range: TextRange(utf16: utf8, scalars: utf8, utf8: utf8)))
         }
-        let styleRanges = styles.map { GraphemeAlignment.widen($0.0, in: &text) }
-        let attachmentRanges = attachments.map { GraphemeAlignment.widen($0.0, in: &text) }
-        // The line starts, offsets and positions live only while the document is assembled:
-        // they are taken from the thread's scratch and given back at the end (no mallocs).
-        var paragraphBreaks = CompileScratch.buffers.take(&scratch.pointee.lineStarts, minimumCapacity: 0)
+        for k in styles.indices { styles[k].range = GraphemeAlignment.widen(styles[k].range, in: &text) }
+        for k in attachments.indices { attachments[k].range = GraphemeAlignment.widen(attachments[k].range, in: &text) }
+        // The line starts, offsets and positions live only while the document is assembled.
+        var paragraphBreaks = b.take(&workspace.lineStarts)
         lineStarts(bytes, into: &paragraphBreaks)
 
         // Every offset a range needs, ascending, for one pass over the text. Link
         // edges and line starts each ascend already, so they are merged; only
         // styles and attachments (HTML) may come in any order and need a sort.
-        var offsets = CompileScratch.buffers.take(&scratch.pointee.offsets, minimumCapacity:
-            2 + paragraphBreaks.count + 2 * (links.count + styleRanges.count + attachmentRanges.count))
+        var offsets = b.take(&workspace.offsets, minimumCapacity:
+            2 + paragraphBreaks.count + 2 * (links.count + styles.count + attachments.count))
         var nextBreak = 0
         func append(_ offset: Int) {
             while nextBreak < paragraphBreaks.count && paragraphBreaks[nextBreak] <= offset {
@@ -46,13 +46,13 @@ enum DocumentAssembler {
         append(0)
         for link in links { append(link.range.utf8.location); append(link.range.utf8.upperBound) }
         append(bytes.count)
-        if !styleRanges.isEmpty || !attachmentRanges.isEmpty {
-            for range in styleRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
-            for range in attachmentRanges { offsets.append(range.lowerBound); offsets.append(range.upperBound) }
+        if !styles.isEmpty || !attachments.isEmpty {
+            for k in styles.indices { offsets.append(styles[k].range.lowerBound); offsets.append(styles[k].range.upperBound) }
+            for k in attachments.indices { offsets.append(attachments[k].range.lowerBound); offsets.append(attachments[k].range.upperBound) }
             offsets.sort()
         }
         var positions = PositionTable(bytes: bytes, ascending: offsets,
-                                      buffer: CompileScratch.buffers.take(&scratch.pointee.positions, minimumCapacity: offsets.count))
+                                      buffer: b.take(&workspace.positions, minimumCapacity: offsets.count))
         offsets = []  // the table holds the only reference, so it gives the buffer back unshared
         func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
 
@@ -62,17 +62,15 @@ enum DocumentAssembler {
         }
         var documentStyles: [Style] = []
         if !styles.isEmpty { documentStyles.reserveCapacity(styles.count) }
-        for (range, style) in zip(styleRanges, styles) {
-            documentStyles.append(style.1)
-            documentStyles[documentStyles.count - 1].range = textRange(range)
-        }
+        for k in styles.indices { documentStyles.append(Style(styles[k].style, range: textRange(styles[k].range))) }
         var documentAttachments: [Attachment] = []
         if !attachments.isEmpty { documentAttachments.reserveCapacity(attachments.count) }
-        for (range, attachment) in zip(attachmentRanges, attachments) {
-            documentAttachments.append(attachment.1)
-            documentAttachments[documentAttachments.count - 1].range = textRange(range)
+        for k in attachments.indices {
+            let span = attachments[k]
+            documentAttachments.append(Attachment(range: textRange(span.range), url: span.url, alt: span.alt,
+                                                  width: span.width, height: span.height))
         }
-        var paragraphs = CompileScratch.buffers.take(&scratch.pointee.paragraphs, minimumCapacity: 0)
+        var paragraphs = b.take(&workspace.paragraphs)
         if !bytes.isEmpty {
             paragraphs.reserveCapacity(paragraphBreaks.count + 1)
             var start = 0
@@ -83,11 +81,13 @@ enum DocumentAssembler {
             // The last paragraph, unless the text ends with its line break.
             if start < bytes.count { paragraphs.append(positions.range(start, bytes.count)) }
         }
-        CompileScratch.buffers.giveBack(&paragraphBreaks, to: &scratch.pointee.lineStarts)
-        // Still held by the caller: kept as they are, emptied at the next take.
-        CompileScratch.buffers.keep(styles, in: &scratch.pointee.styles)
-        CompileScratch.buffers.keep(attachments, in: &scratch.pointee.attachments)
-        positions.giveBack(to: scratch)
+        // Work: the bytes counted and searched for line breaks, the grapheme stretches decoded
+        // and the steps of the position lookups.
+        workspace.work &+= 2 &* bytes.count &+ text.decodedBytes &+ positions.steps
+        b.giveBack(&paragraphBreaks, to: &workspace.lineStarts)
+        b.giveBack(&styles, to: &workspace.styles)
+        b.giveBack(&attachments, to: &workspace.attachments)
+        positions.giveBack(to: &workspace)
         return AssembledDocument(text: bytes, drafts: drafts, links: links, styles: documentStyles,
                                  paragraphs: paragraphs, attachments: documentAttachments)
     }
@@ -153,16 +153,18 @@ struct PositionTable {
         self.positions = positions
     }
 
-    /// Gives the offsets and positions back to the thread's scratch; the table is empty after.
-    mutating func giveBack(to scratch: UnsafeMutablePointer<CompileScratch>) {
-        CompileScratch.buffers.giveBack(&offsets, to: &scratch.pointee.offsets)
-        CompileScratch.buffers.giveBack(&positions, to: &scratch.pointee.positions)
+    /// Gives the offsets and positions back to `workspace`; the table is empty after.
+    mutating func giveBack(to workspace: inout CompileWorkspace) {
+        CompileWorkspace.buffers.giveBack(&offsets, to: &workspace.offsets)
+        CompileWorkspace.buffers.giveBack(&positions, to: &workspace.positions)
         last = 0
     }
 
     /// Where the last lookup found its offset: lookups mostly ascend (links, then
     /// paragraphs), so the next one is usually found a step or two further on.
     private var last = 0
+    /// Entries the lookups stepped over or bisected (the emit stage's work meter).
+    private(set) var steps = 0
 
     /// The range between two offsets that were asked for.
     mutating func range(_ lower: Int, _ upper: Int) -> TextRange {
@@ -174,12 +176,13 @@ struct PositionTable {
         mutating get {
             var i = last
             if offsets[i] <= offset {
-                while i + 1 < offsets.count && offsets[i] < offset { i += 1 }
+                while i + 1 < offsets.count && offsets[i] < offset { i += 1; steps &+= 1 }
             } else {
                 // Back to an earlier offset (a style or attachment): bisect.
                 var hi = i
                 i = 0
                 while i < hi {
+                    steps &+= 1
                     let mid = (i + hi) / 2
                     if offsets[mid] < offset { i = mid + 1 } else { hi = mid }
                 }
@@ -210,6 +213,8 @@ enum GraphemeAlignment {
         let bytes: [UInt8]
         private var whole: String?
         private var decoded = 0
+        /// The bytes decoded so far, the whole text counted once (the emit stage's work meter).
+        var decodedBytes: Int { whole == nil ? decoded : decoded + bytes.count }
         /// How far a stretch may reach on each side of its offset before the whole text is used.
         static let reach = 256
 

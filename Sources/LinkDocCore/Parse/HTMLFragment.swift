@@ -24,11 +24,11 @@ struct HTMLFragment {
     }
 
     /// `source` is a `SourceText`'s bytes: valid UTF-8 (PreparedText keeps it so).
-    init(_ source: [UInt8], maxDepth: Int) {
+    init(_ source: [UInt8], maxDepth: Int, workspace: inout HTMLWorkspace) {
         prepared = PreparedText(source)
         var options = HTMLOptions(maxDepth: maxDepth)
         options.inputIsValidUTF8 = true
-        flat = HTMLFlattener.flatten(prepared.bytes, options: options)
+        flat = HTMLFlattener.flatten(prepared.bytes, options: options, workspace: &workspace)
     }
 
     /// From offsets in the flattened text to offsets in the source, for the resolver, which asks
@@ -36,10 +36,10 @@ struct HTMLFragment {
     /// last lookup ended.
     func inputOffsets() -> InputOffsets { InputOffsets(flat: flat.offsetCursor(), prepared: prepared.map) }
 
-    /// In a buffer from the thread's scratch; the inline parser keeps it back when done.
-    var anchors: [AnchorSpan] {
-        let scratch = CompileScratch.current
-        var spans = CompileScratch.buffers.take(&scratch.pointee.anchors, minimumCapacity: 0)
+    /// The `<a>` elements, for the inline parser, in a buffer of `workspace` (the compiler gives
+    /// it back once the parser is done).
+    func anchors(workspace: inout CompileWorkspace) -> [AnchorSpan] {
+        var spans = CompileWorkspace.buffers.take(&workspace.anchors)
         for element in flat.elements {
             guard case .anchor(let href, let title) = element.kind else { continue }
             spans.append(AnchorSpan(range: element.range, href: href, title: title, tagOffset: prepared.sourceOffset(element.sourceOffset)))
@@ -47,45 +47,47 @@ struct HTMLFragment {
         return spans
     }
 
-    /// Styles and images, placed in the resolved text; problems go to the resolver. In buffers
-    /// from the thread's scratch, which the assembler keeps back when done.
-    func decorations(_ resolver: inout Resolver) -> (styles: [(Range<Int>, Style)], attachments: [(Range<Int>, Attachment)]) {
-        let scratch = CompileScratch.current
-        var styles = CompileScratch.buffers.take(&scratch.pointee.styles, minimumCapacity: 0)
-        var attachments = CompileScratch.buffers.take(&scratch.pointee.attachments, minimumCapacity: 0)
-        let placeholder = TextRange(utf16: .init(location: 0, length: 0), scalars: .init(location: 0, length: 0),
-                                    utf8: .init(location: 0, length: 0))
-        for element in flat.elements {
-            let range = resolver.outputOffset(ofInput: element.range.lowerBound)..<resolver.outputOffset(ofInput: element.range.upperBound)
-            switch element.kind {
-            case .style(let s):
-                guard !range.isEmpty, !s.isEmpty else { continue }
-                styles.append((range, Style(range: placeholder, bold: s.bold, italic: s.italic, underline: s.underline,
-                                            strikethrough: s.strikethrough, baseline: s.baseline.map { $0 == .superscript ? .superscript : .subscript },
-                                            color: s.color, backgroundColor: s.backgroundColor, code: s.code,
-                                            annotation: s.annotation)))
-            case .image(let src, let alt, let width, let height):
-                guard !range.isEmpty else { continue }
-                let url = src.flatMap { resolver.resourceURL($0, atSource: prepared.sourceOffset(element.sourceOffset)) }
-                attachments.append((range, Attachment(range: placeholder, url: url, alt: alt, width: width, height: height)))
-            case .anchor, .paragraph:
-                continue
-            }
-        }
-        return (styles, attachments)
-    }
-
-    /// Done with the flattened text (the resolver has read it): its buffers go to the flattener's
-    /// next document on this thread.
-    func recycle() { HTMLFlattener.recycle(flat) }
+    /// The styles and images, with their ranges in the flattened text (the resolver places them
+    /// in the display text).
+    func decorations() -> HTMLDecorations { HTMLDecorations(elements: flat.elements, prepared: prepared.map) }
 
     /// libxml2-side findings, at their place in the source.
-    func report(into resolver: inout Resolver) {
-        for d in flat.diagnostics {
-            let severity: Severity = d.severity == .error ? .error : d.severity == .warning ? .warning : .info
-            resolver.report(severity, d.message, d.ruleID, atSource: prepared.sourceOffset(d.sourceOffset))
+    var findings: Findings { Findings(diagnostics: flat.diagnostics, prepared: prepared.map) }
+
+    /// The findings, made as they are read (no array, no closure context per document).
+    struct Findings: Sequence {
+        let diagnostics: [HTMLDiagnostic]
+        let prepared: OffsetMap
+
+        struct Iterator: IteratorProtocol {
+            fileprivate var rest: IndexingIterator<[HTMLDiagnostic]>
+            fileprivate let prepared: OffsetMap
+
+            mutating func next() -> Finding? {
+                guard let d = rest.next() else { return nil }
+                let severity: Severity = d.severity == .error ? .error : d.severity == .warning ? .warning : .info
+                return (severity, d.message, d.ruleID, prepared.sourceOffset(d.sourceOffset))
+            }
         }
+
+        func makeIterator() -> Iterator { Iterator(rest: diagnostics.makeIterator(), prepared: prepared) }
     }
+
+    /// A finding as the resolver reports it.
+    typealias Finding = (severity: Severity, message: String, ruleID: String, sourceOffset: Int)
+
+    /// Done with the flattened text (the resolver has read it): its buffers go back to `workspace`.
+    consuming func recycle(into workspace: inout HTMLWorkspace) { workspace.recycle(flat) }
+}
+
+/// An HTML document's styles and images as the flattener left them: ranges in the flattened text,
+/// tags at offsets of the prepared text.
+struct HTMLDecorations {
+    let elements: [HTMLElement]
+    let prepared: OffsetMap
+
+    /// Where the element's start tag is in the source.
+    func sourceOffset(of element: HTMLElement) -> Int { prepared.sourceOffset(element.sourceOffset) }
 }
 
 /// From offsets in what the parser read to offsets in the source: the identity for a document
@@ -107,5 +109,14 @@ struct InputOffsets {
     mutating func sourceOffset(_ offset: Int) -> Int {
         guard flat != nil else { return offset }
         return prepared.sourceOffset(flat!.sourceOffset(forFlatOffset: offset), hint: &preparedHint)
+    }
+}
+
+extension Style {
+    /// The model's style for what an HTML element sets, over `range`.
+    init(_ s: HTMLStyle, range: TextRange) {
+        self.init(range: range, bold: s.bold, italic: s.italic, underline: s.underline, strikethrough: s.strikethrough,
+                  baseline: s.baseline.map { $0 == .superscript ? .superscript : .subscript },
+                  color: s.color, backgroundColor: s.backgroundColor, code: s.code, annotation: s.annotation)
     }
 }

@@ -20,10 +20,12 @@ public struct ParseOptions: Sendable {
     /// Titles that the manifest knows; any other `《title》` stays text. Kept as UTF-8
     /// bytes: titles match exactly, and byte comparison skips Unicode normalization.
     public var agreementTitles: Set<[UInt8]> {
-        didSet { titleTable = ByteStringTable(members: agreementTitles) }
+        didSet { titleTable = ByteStringTable(agreementTitles.map { ($0, nil) }) }
     }
-    /// `agreementTitles` for lookups by a slice of the input (no array, no hashing per byte).
-    private(set) var titleTable: ByteStringTable<Void>
+    /// `agreementTitles` for lookups by a slice of the input (no array, no hashing per byte), with
+    /// the manifest's agreement of each title when the compiler made the options (`CompilerContext`):
+    /// the parser's lookup is then the only one, and the resolver takes the agreement from the syntax.
+    var titleTable: ByteStringTable<ManifestIndex.Entry?>
     public var maxTopicLength: Int
     public var maxMentionLength: Int
     /// Which detectors run. `known` is decided by the resolver (it looks the name up anyway):
@@ -34,7 +36,7 @@ public struct ParseOptions: Sendable {
                 detectors: Detectors = Detectors()) {
         let titles = Set(agreementTitles.map { Array($0.utf8) })
         self.agreementTitles = titles
-        self.titleTable = ByteStringTable(members: titles)
+        self.titleTable = ByteStringTable(titles.map { ($0, nil) })
         self.maxTopicLength = maxTopicLength
         self.maxMentionLength = maxMentionLength
         self.detectors = detectors
@@ -58,27 +60,21 @@ struct InlineParser {
     /// Matching `)` for each `(` that has one on its line; built on first use.
     private var closingParen: [Int: Int]? = nil
 
-    /// The pieces and links arrays come from this thread's `CompileScratch` (the resolver gives
-    /// them back): no allocation for them per document.
-    static func parse(_ bytes: [UInt8], options: ParseOptions, anchors: [AnchorSpan] = []) -> ParsedDocument {
-        // The meter lives on the stack for the parse (a pointer the parser shares, not a malloc).
-        var work = 0
-        let scratch = CompileScratch.current
-        return withUnsafeMutablePointer(to: &work) { meter in bytes.withUnsafeBufferPointer { s in
+    /// The pieces and links arrays come from `workspace` (the resolver gives them back), and the
+    /// bytes examined are added to its work meter.
+    static func parse(_ bytes: [UInt8], options: ParseOptions, anchors: [AnchorSpan] = [],
+                      workspace: inout CompileWorkspace) -> ParsedDocument {
+        // Swapped in, not passed to the initializer, so that the parser holds the only reference
+        // (a shared buffer would be copied on the first append). A typical document has a few
+        // links: room for them without regrowing (each regrowth copies every element).
+        var inlines = CompileWorkspace.buffers.take(&workspace.inlines, minimumCapacity: 16)
+        var links = CompileWorkspace.buffers.take(&workspace.links, minimumCapacity: 8)
+        return withUnsafeMutablePointer(to: &workspace.work) { meter in bytes.withUnsafeBufferPointer { s in
             var parser = InlineParser(s: s, options: options, anchors: anchors, meter: meter)
-            // Swapped in, not passed to the initializer, so that the parser holds the only reference
-            // (a shared buffer would be copied on the first append). A typical document has a few
-            // links: room for them without regrowing (each regrowth copies every element).
-            var inlines = CompileScratch.buffers.take(&scratch.pointee.inlines, minimumCapacity: 16)
-            var links = CompileScratch.buffers.take(&scratch.pointee.links, minimumCapacity: 8)
             swap(&parser.inlines, &inlines)
             swap(&parser.links, &links)
             parser.run()
-            // An HTML document's anchors came from the scratch (HTMLFragment.anchors): kept back
-            // as they are (the caller still holds them), emptied at the next take.
-            CompileScratch.buffers.keep(anchors, in: &scratch.pointee.anchors)
-            return ParsedDocument(inlines: parser.inlines, links: parser.links, bookTitles: parser.bookTitles, notes: parser.notes,
-                                  work: meter.pointee)
+            return ParsedDocument(inlines: parser.inlines, links: parser.links, bookTitles: parser.bookTitles, notes: parser.notes)
         } }
     }
 
@@ -132,8 +128,7 @@ struct InlineParser {
                     continue
                 }
                 let limit = nextExplicit?.source.lowerBound ?? n
-                // Skip plain text quickly; most bytes start nothing. (One tick for the run: the
-                // meter counts the same bytes, without a store per byte.)
+                // Skip plain text quickly; most bytes start nothing (one tick for the run).
                 let runStart = i
                 while i < limit {
                     let step = Int(table[Int(s[i])])
@@ -271,14 +266,13 @@ struct InlineParser {
 
     /// The first `byte` in `start..<limit`, by `memchr` (explicit links are looked for in all
     /// text, and most of it holds no `[`; memchr reads it a vector at a time). The meter counts
-    /// the bytes examined up to and including the one found, as a byte-by-byte search would.
+    /// the bytes the search went over.
     private func index(of byte: UInt8, from start: Int, before limit: Int? = nil) -> Int? {
         let end = limit ?? s.count
         guard start < end, let p = s.baseAddress else { return nil }
-        guard let found = memchr(p + start, Int32(byte), end - start) else { tick(end - start); return nil }
-        let i = start + (UnsafeRawPointer(found) - UnsafeRawPointer(p + start))
-        tick(i - start + 1)
-        return i
+        let found = memchr(p + start, Int32(byte), end - start).map { start + (UnsafeRawPointer($0) - UnsafeRawPointer(p + start)) }
+        tick((found ?? end) - start)
+        return found
     }
 
     /// Whether the byte at `i` is escaped: preceded by an odd number of backslashes.
@@ -389,26 +383,25 @@ struct InlineParser {
         let titleStart = i + 3
         var j = titleStart
         // The title is mostly CJK: step over whole sequences (what ends the search is ASCII or
-        // the lead byte E3, never a continuation byte). The meter counts the bytes up to and
-        // including the one the search stops at, as a byte-by-byte search would have ticked them.
+        // the lead byte E3, never a continuation byte). The meter counts the bytes stepped over.
+        defer { tick(min(j, limit) - titleStart) }
         while j < limit {
             let b = s[j]
-            if b == 0x0A || b == UInt8(ascii: "\\") { tick(j - titleStart + 1); return nil }
+            if b == 0x0A || b == UInt8(ascii: "\\") { return nil }
             if b == 0xE3 && j + 2 < limit && s[j + 1] == 0x80 {
                 if s[j + 2] == 0x8B { break }
-                if s[j + 2] == 0x8A { tick(j - titleStart + 1); return nil }  // another 《: that one may open
+                if s[j + 2] == 0x8A { return nil }  // another 《: that one may open
             }
             j += b < 0xC0 ? 1 : CharClass.sequenceLength(b)
         }
         if j > limit { j = limit }  // a sequence cut short by the limit (only in text that is not UTF-8)
-        tick(j - titleStart + (j < limit ? 1 : 0))
         guard j < limit, j > titleStart else { return nil }
         let source = i..<j + 3
-        guard options.titleTable.contains(UnsafeBufferPointer(rebasing: s[i + 3..<j])) else {
+        guard let agreement = options.titleTable[UnsafeBufferPointer(rebasing: s[i + 3..<j])] else {
             bookTitles.append(BookTitle(title: string(i + 3..<j), source: source))
             return nil
         }
-        return LinkSyntax(kind: .agreement(title: i + 3..<j), display: TextSlices(source), source: source)
+        return LinkSyntax(kind: .agreement(agreement), display: TextSlices(source), source: source)
     }
 
     // MARK: Topics: #name#

@@ -43,10 +43,9 @@ enum LinkSyntaxKind: Equatable, Sendable {
     /// `[display](target "title")`; `target` has its escapes removed and is trimmed; `title`
     /// (CommonMark's link title, in `"…"`, `'…'` or `(…)`) becomes the link's tooltip.
     case explicit(target: String, targetRange: Range<Int>, title: String?)
-    /// `《title》` whose title the manifest knows.
-    /// `title` is the title's byte range in the parser's input (looked up by its bytes, so
-    /// no string is made for it).
-    case agreement(title: Range<Int>)
+    /// `《title》` whose title the manifest knows: the manifest's agreement, found by the title's
+    /// bytes (no string is made for it); nil when the parse options name titles only.
+    case agreement(ManifestIndex.Entry?)
     /// `@name`.
     case mention(name: String)
     /// `#name#`.
@@ -105,8 +104,6 @@ struct ParsedDocument: Sendable {
     var bookTitles: [BookTitle]
     /// `[](…)` and similar: syntax that forms no link, and why.
     var notes: [ParseNote]
-    /// Bytes the parser examined (its work meter), for the linear-work tests.
-    var work = 0
 }
 
 struct ParseNote: Equatable, Sendable {

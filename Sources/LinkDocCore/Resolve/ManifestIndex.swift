@@ -14,7 +14,7 @@ import Foundation  // memcmp
 /// retains and releases, at every lookup of a mention's user or a topic's id.
 final class ManifestIndex: Sendable {
     /// A class: a lookup then retains one object, not the five strings and arrays inside.
-    final class Entry: Sendable {
+    final class Entry: Sendable, Equatable {
         let agreement: Manifest.Agreement
         let check: URLCheck
 
@@ -22,11 +22,15 @@ final class ManifestIndex: Sendable {
             self.agreement = agreement
             self.check = check
         }
+
+        /// The same agreement of the same index.
+        static func == (a: Entry, b: Entry) -> Bool { a === b }
     }
 
     private let byTitle: [ExactString: Entry]
-    /// `byTitle` for lookups by a slice of the parser's input.
-    private let byTitleBytes: ByteStringTable<Entry>
+    /// The manifest's titles (its `agreements` keys) for the parser's lookups by a slice of its
+    /// input, each with its agreement (`ParseOptions.titleTable`).
+    let titleTable: ByteStringTable<Entry?>
     private let byID: [ExactString: Entry]
     private let userIDs: ExactStringTable<String>
     /// `userIDs` for lookups by a slice of the parser's input.
@@ -43,7 +47,7 @@ final class ManifestIndex: Sendable {
             byID[ExactString(agreement.id)] = entry
         }
         self.byTitle = byTitle
-        byTitleBytes = ByteStringTable(byTitle.map { (Array($0.key.string.utf8), $0.value) })
+        titleTable = ByteStringTable(manifest.agreements.keys.map { (Array($0.utf8), byTitle[ExactString($0)]) })
         self.byID = byID
         var userIDs = ExactStringTable<String>()
         for (name, id) in manifest.mentions { userIDs[ExactString(name)] = id }
@@ -53,8 +57,6 @@ final class ManifestIndex: Sendable {
         for (name, id) in manifest.topics { topicIDs[ExactString(name)] = id }
         self.topicIDs = topicIDs
     }
-
-    func agreement(titleBytes: UnsafeBufferPointer<UInt8>) -> Entry? { byTitleBytes[titleBytes] }
 
     /// By id, or else by title (an agreement without an id is known by its title).
     func agreement(id: String) -> Entry? {

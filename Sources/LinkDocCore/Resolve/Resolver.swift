@@ -1,4 +1,5 @@
 import Foundation
+import LinkDocHTML
 import LinkDocModel
 import LinkDocURL
 
@@ -11,6 +12,21 @@ struct LinkDraft: Sendable {
     var target: LinkTarget
     /// The link's whole construct in the source (byte offsets), for diagnostics about it.
     var source: Range<Int>
+}
+
+/// An HTML style placed in the display text (byte range).
+struct StyleSpan: Sendable {
+    var range: Range<Int>
+    var style: HTMLStyle
+}
+
+/// An HTML image placed in the display text (byte range), its URL checked.
+struct AttachmentSpan: Sendable {
+    var range: Range<Int>
+    var url: String?
+    var alt: String?
+    var width: Int?
+    var height: Int?
 }
 
 /// The resolve stage: gives the parsed syntax its meaning through the manifest
@@ -34,6 +50,8 @@ struct Resolver {
     private var reportedLinkLimit = false
     /// Where each run of `input` landed in `text`: (input offset, text offset, length).
     private(set) var copiedRuns: [(input: Int, output: Int, length: Int)] = []
+    /// Bytes copied and looked at, and lookup steps (see `CompileWorkspace.work`).
+    private var work = 0
 
     /// Whether diagnostics get the excerpt of their line (see `Compiler.compile`).
     let excerpts: Bool
@@ -41,30 +59,20 @@ struct Resolver {
     /// manifest lists its name (the parser found it; the name is looked up here anyway).
     let detectors: Detectors
 
+    /// The display text, link drafts and copied runs are written into buffers of `workspace`.
     init(source: SourceText, input: [UInt8], inputToSource: InputOffsets, context: CompilerContext,
-         detectors: Detectors, excerpts: Bool = true) {
+         detectors: Detectors, excerpts: Bool = true, workspace: inout CompileWorkspace) {
         self.source = source
         self.excerpts = excerpts
         self.detectors = detectors
         self.input = input
         self.inputOffsets = inputToSource
         self.context = context
-        // From this thread's scratch (`recycle` gives them back), with room for the whole text
-        // and a typical document's links and runs without regrowing.
-        let scratch = CompileScratch.current
-        text = CompileScratch.buffers.take(&scratch.pointee.text, minimumCapacity: input.count)
-        links = CompileScratch.buffers.take(&scratch.pointee.drafts, minimumCapacity: 8)
-        copiedRuns = CompileScratch.buffers.take(&scratch.pointee.runs, minimumCapacity: 16)
-    }
-
-    /// The diagnostics in source order (stable: those at one offset stay in the order reported),
-    /// moved out of the resolver. Most documents report in order already (their links come in
-    /// order), so the sort, and the copy that sorting a shared array costs, is left out for them.
-    mutating func takeDiagnosticsInSourceOrder() -> [Diagnostic] {
-        var taken: [Diagnostic] = []
-        swap(&taken, &diagnostics)
-        Self.sortBySourceOffset(&taken)
-        return taken
+        // Room for the whole text and a typical document's links and runs without regrowing.
+        let b = CompileWorkspace.buffers
+        text = b.take(&workspace.text, minimumCapacity: input.count)
+        links = b.take(&workspace.drafts, minimumCapacity: 8)
+        copiedRuns = b.take(&workspace.runs, minimumCapacity: 16)
     }
 
     /// A stable sort by offset, which leaves out the sorting for diagnostics in order already.
@@ -74,29 +82,51 @@ struct Resolver {
         diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
     }
 
-    /// Moves the display text and the link drafts out of the resolver, for the assembled
-    /// document, which gives them back to the scratch when it goes (`AssembledDocument.Storage`):
-    /// left shared with the resolver, `recycle` would empty them by allocating new ones.
-    mutating func takeOutput() -> (text: [UInt8], links: [LinkDraft]) {
-        var output: (text: [UInt8], links: [LinkDraft]) = ([], [])
-        swap(&output.text, &text)
-        swap(&output.links, &links)
-        return output
+    /// What the resolver made: the display text, the link drafts (for the emit stage) and the
+    /// diagnostics in source order. The copied runs go back to `workspace`, and the work done to
+    /// its meter.
+    consuming func finish(workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
+        CompileWorkspace.buffers.giveBack(&copiedRuns, to: &workspace.runs)
+        workspace.work &+= work
+        Self.sortBySourceOffset(&diagnostics)
+        return (text, links, diagnostics)
     }
 
-    /// Gives the text, links and runs buffers back to this thread's scratch, for the next document.
-    mutating func recycle() {
-        let scratch = CompileScratch.current
-        CompileScratch.buffers.giveBack(&text, to: &scratch.pointee.text)
-        CompileScratch.buffers.giveBack(&links, to: &scratch.pointee.drafts)
-        CompileScratch.buffers.giveBack(&copiedRuns, to: &scratch.pointee.runs)
+    /// Reports the HTML layer's findings.
+    mutating func report(_ findings: some Sequence<HTMLFragment.Finding>) {
+        for f in findings { report(f.severity, f.message, f.ruleID, atSource: f.sourceOffset) }
+    }
+
+    /// Places an HTML document's styles and images in the display text (once it is resolved), in
+    /// buffers of `workspace` that the emit stage gives back; image URLs are checked and their
+    /// problems reported at the tag.
+    mutating func place(_ decorations: HTMLDecorations, workspace: inout CompileWorkspace)
+        -> (styles: [StyleSpan], attachments: [AttachmentSpan]) {
+        let b = CompileWorkspace.buffers
+        var styles = b.take(&workspace.styles), attachments = b.take(&workspace.attachments)
+        for element in decorations.elements {
+            let range = outputOffset(ofInput: element.range.lowerBound)..<outputOffset(ofInput: element.range.upperBound)
+            switch element.kind {
+            case .style(let style):
+                guard !range.isEmpty, !style.isEmpty else { continue }
+                styles.append(StyleSpan(range: range, style: style))
+            case .image(let src, let alt, let width, let height):
+                guard !range.isEmpty else { continue }
+                let url = src.flatMap { resourceURL($0, atSource: decorations.sourceOffset(of: element)) }
+                attachments.append(AttachmentSpan(range: range, url: url, alt: alt, width: width, height: height))
+            case .anchor, .paragraph:
+                continue
+            }
+        }
+        return (styles, attachments)
     }
 
     /// The offset in `text` of an offset in `input`; a position inside removed
     /// markup maps to where the next kept text begins.
-    func outputOffset(ofInput offset: Int) -> Int {
+    mutating func outputOffset(ofInput offset: Int) -> Int {
         var lo = 0, hi = copiedRuns.count
         while lo < hi {  // the first run that ends after `offset`
+            work &+= 1
             let mid = (lo + hi) / 2
             if copiedRuns[mid].input + copiedRuns[mid].length <= offset { lo = mid + 1 } else { hi = mid }
         }
@@ -105,12 +135,11 @@ struct Resolver {
         return offset <= run.input ? run.output : run.output + (offset - run.input)
     }
 
-    /// Consumes `parsed`: its pieces and links go back to this thread's scratch at the end.
-    mutating func resolve(_ parsed: consuming ParsedDocument) {
+    /// Consumes `parsed`: its pieces and links go back to `workspace` at the end.
+    mutating func resolve(_ parsed: consuming ParsedDocument, workspace: inout CompileWorkspace) {
         defer {
-            let scratch = CompileScratch.current
-            CompileScratch.buffers.giveBack(&parsed.inlines, to: &scratch.pointee.inlines)
-            CompileScratch.buffers.giveBack(&parsed.links, to: &scratch.pointee.links)
+            CompileWorkspace.buffers.giveBack(&parsed.inlines, to: &workspace.inlines)
+            CompileWorkspace.buffers.giveBack(&parsed.links, to: &workspace.links)
         }
         for title in parsed.bookTitles {
             report(.warning, "unknown agreement 《\(title.title)》: the manifest has no agreement with this title, so it stays text",
@@ -144,6 +173,7 @@ struct Resolver {
 
     /// Places a link's display text and, when it means something, the link.
     private mutating func resolve(_ syntax: LinkSyntax) {
+        work &+= syntax.source.count
         let start = text.count
         for slice in syntax.display { append(slice) }
         guard links.count < manifest.options.maxLinks else {
@@ -169,6 +199,7 @@ struct Resolver {
     }
 
     private mutating func append(_ range: Range<Int>) {
+        work &+= range.count
         guard !range.isEmpty else { return }
         if let last = copiedRuns.last, last.input + last.length == range.lowerBound, last.output + last.length == text.count {
             copiedRuns[copiedRuns.count - 1].length += range.count
@@ -191,8 +222,7 @@ struct Resolver {
     private mutating func meaning(of syntax: LinkSyntax) -> (url: String?, target: LinkTarget)? {
         let at = inputOffsets.sourceOffset(syntax.source.lowerBound)
         switch syntax.kind {
-        case .agreement(let title):
-            let found = input.withUnsafeBufferPointer { index.agreement(titleBytes: UnsafeBufferPointer(rebasing: $0[title])) }
+        case .agreement(let found):
             guard let entry = found else { return nil }
             return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
         case .mention(let name):

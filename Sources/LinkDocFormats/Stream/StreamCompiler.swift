@@ -30,26 +30,35 @@ public final class StreamCompiler: @unchecked Sendable {
         self.includeInfo = includeInfo
     }
 
+    /// What a thread that processes one line after another keeps from line to line: the
+    /// compiler's buffers and the writer of the result line.
+    public struct Workspace {
+        var compile = CompileWorkspace()
+        var writer = JSONWriter()
+        public init() {}
+    }
+
     /// Appends the result line (with its `\n`) for one input line (without its
     /// line break). Returns whether the line reports an error.
     @discardableResult
-    public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8]) -> Bool {
-        var w = JSONWriter(reservingCapacity: line.count * 2 + 128)
+    public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8], workspace: inout Workspace) -> Bool {
+        workspace.writer.removeAll()
         var isError = false
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-            recordProblem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
+            recordProblem(into: &workspace.writer, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
                           message: "empty line (no record)", rule: FormatRuleID.ndjsonEmptyLine)
         } else {
             do {
                 let record = try NDJSONRecord.parse(line)
-                isError = compile(record, lineNumber: lineNumber, into: &w)
+                isError = compile(record, lineNumber: lineNumber, into: &workspace.writer, workspace: &workspace.compile)
             } catch {
                 isError = true
-                recordProblem(into: &w, id: error.id, lineNumber: lineNumber, column: Self.column(of: error.offset, in: line),
+                recordProblem(into: &workspace.writer, id: error.id, lineNumber: lineNumber,
+                              column: Self.column(of: error.offset, in: line),
                               severity: .error, message: error.message, rule: FormatRuleID.ndjsonRecord)
             }
         }
-        w.withBytes { out.append(contentsOf: $0) }
+        workspace.writer.withBytes { out.append(contentsOf: $0) }
         out.append(0x0A)
         return isError
     }
@@ -63,7 +72,15 @@ public final class StreamCompiler: @unchecked Sendable {
         out.append(0x0A)
     }
 
-    private func compile(_ record: NDJSONRecord, lineNumber: Int, into w: inout JSONWriter) -> Bool {
+    /// Processes one line with a workspace of its own.
+    @discardableResult
+    public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8]) -> Bool {
+        var workspace = Workspace()
+        return process(line: line, lineNumber: lineNumber, into: &out, workspace: &workspace)
+    }
+
+    private func compile(_ record: NDJSONRecord, lineNumber: Int, into w: inout JSONWriter,
+                         workspace: inout CompileWorkspace) -> Bool {
         var compiler = defaultCompiler
         if let manifest = record.manifest {
             switch cachedCompiler(for: manifest) {
@@ -74,16 +91,16 @@ public final class StreamCompiler: @unchecked Sendable {
                 return true
             }
         }
-        // No excerpts: result lines carry line and column only.
-        let result = compiler.compile(record.text, name: record.id ?? "<record>", excerpts: false, options: record.options)
         w.beginObject()
         w.key("id")
         if let id = record.id { w.string(id) } else { w.null() }
         w.key("document")
-        // Straight from the compiler's assembled document: the stream never builds the model.
-        result.writeDocument(to: &w)
+        // Written as it is compiled: the stream never builds the model, nor keeps a result.
+        // No excerpts: result lines carry line and column only.
+        let diagnostics = compiler.compile(record.text, name: record.id ?? "<record>", excerpts: false, options: record.options,
+                                           workspace: &workspace, writingJSONTo: &w)
         w.key("diagnostics"); w.beginArray()
-        for d in result.diagnostics where d.severity != .info || includeInfo {
+        for d in diagnostics where d.severity != .info || includeInfo {
             w.beginObject()
             w.key("line"); w.int(d.location?.line ?? 1)
             w.key("column"); w.int(d.location?.column ?? 1)
@@ -94,7 +111,7 @@ public final class StreamCompiler: @unchecked Sendable {
         }
         w.endArray()
         w.endObject()
-        return result.hasErrors
+        return diagnostics.contains { $0.severity == .error }
     }
 
     private func recordProblem(into w: inout JSONWriter, id: String?, lineNumber: Int, column: Int,

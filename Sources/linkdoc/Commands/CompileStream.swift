@@ -70,6 +70,8 @@ enum CompileStream {
         /// slices are then slices of this buffer, whose retains and releases no other core sees.
         /// At most a window's bytes (see `Batch.compile`).
         var partBytes: [UInt8] = []
+        /// The buffers the worker's compiles reuse from one record to the next.
+        var workspace = StreamCompiler.Workspace()
 
         init(compiler: Compiler, includeInfo: Bool, hasPeers: Bool) {
             self.hasPeers = hasPeers
@@ -196,7 +198,7 @@ enum CompileStream {
                 switch window.lines[index] {
                 case .bytes(let range):
                     let line = bytes[(range.lowerBound - base)..<(range.upperBound - base)]
-                    if stream.process(line: line, lineNumber: number, into: &output) { errors += 1 }
+                    if stream.process(line: line, lineNumber: number, into: &output, workspace: &worker.workspace) { errors += 1 }
                 case .tooLong:
                     stream.tooLong(lineNumber: number, limit: sizes.maxRecordBytes, into: &output)
                     errors += 1

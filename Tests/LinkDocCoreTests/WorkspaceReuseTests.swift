@@ -3,10 +3,11 @@ import Foundation
 import LinkDocModel
 import XCTest
 
-/// Each thread keeps the parser's and the resolver's buffers from one document to the next
-/// (`CompileScratch`). What a document compiles to must not depend on what the thread compiled
-/// before: not on a document that failed, hit a limit, or grew the buffers past what is kept.
-final class ScratchReuseTests: XCTestCase {
+/// A compile lent a workspace reuses the buffers the documents before it left there
+/// (`CompileWorkspace`). What a document compiles to must not depend on what the workspace
+/// compiled before: not on a document that failed, hit a limit, or grew the buffers past what is
+/// kept, and not on whether its JSON was written straight from the compile (the stream's path).
+final class WorkspaceReuseTests: XCTestCase {
     private static let manifest: Manifest = {
         var m = Manifest.empty
         m.options.maxLinks = 5
@@ -36,8 +37,7 @@ final class ScratchReuseTests: XCTestCase {
         var document: Document?
         var diagnostics: [Diagnostic]
         var linkSources: [Range<Int>]
-        /// Written straight from the assembled document, through a writer that takes the
-        /// thread's spare JSON block.
+        /// Written straight from the assembled document.
         var json: [UInt8]
 
         init(_ result: CompileResult) {
@@ -50,31 +50,32 @@ final class ScratchReuseTests: XCTestCase {
         }
     }
 
-    private static func compile(_ bytes: [UInt8]) -> Outcome {
-        Outcome(Compiler(manifest: manifest).compile(bytes, name: "doc"))
-    }
+    private static let compiler = Compiler(manifest: manifest)
 
-    /// Compiles on a thread of its own, whose scratch is new.
+    /// Compiles with a workspace of its own.
     private static func compileAlone(_ bytes: [UInt8]) -> Outcome {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var outcome: Outcome? = nil
-        let thread = Thread {
-            outcome = compile(bytes)
-            done.signal()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-        done.wait()
-        return outcome!
+        Outcome(compiler.compile(bytes, name: "doc"))
     }
 
-    /// A result kept while the thread compiles on (as lint keeps every result) shares its buffers
-    /// with the scratch, which must then allocate afresh rather than empty them under it.
+    /// Compiles with `workspace`, and again through the path that writes the JSON as it
+    /// compiles, which must give the same JSON and diagnostics.
+    private static func compile(_ bytes: [UInt8], with workspace: inout CompileWorkspace,
+                                file: StaticString = #filePath, line: UInt = #line) -> Outcome {
+        let outcome = Outcome(compiler.compile(bytes, name: "doc", workspace: &workspace))
+        var w = JSONWriter()
+        let diagnostics = compiler.compile(bytes, name: "doc", workspace: &workspace, writingJSONTo: &w)
+        XCTAssertEqual(w.bytes, outcome.json, "writingJSONTo", file: file, line: line)
+        XCTAssertEqual(diagnostics, outcome.diagnostics, "writingJSONTo", file: file, line: line)
+        return outcome
+    }
+
+    /// A result kept while the workspace compiles on (as lint keeps every result) shares its
+    /// buffers with the workspace, which must then allocate afresh rather than empty them under it.
     func testAKeptResultIsUnchangedByTheDocumentsAfterIt() {
-        let compiler = Compiler(manifest: Self.manifest)
-        let kept = Self.documents.map { compiler.compile($0, name: "doc") }
+        var workspace = CompileWorkspace()
+        let kept = Self.documents.map { Self.compiler.compile($0, name: "doc", workspace: &workspace) }
         let outcomes = kept.map(Outcome.init)
-        for document in Self.documents.reversed() { _ = Self.compile(document) }
+        for document in Self.documents.reversed() { _ = Self.compile(document, with: &workspace) }
         XCTAssertEqual(kept.map(Outcome.init), outcomes)
         XCTAssertEqual(outcomes, Self.documents.map(Self.compileAlone))
     }
@@ -83,21 +84,23 @@ final class ScratchReuseTests: XCTestCase {
     func testBuffersOverTheCapAreNotKept() {
         let line = "长文本 @alice https://a.example/x [链接](https://b.example) <b>粗</b>\n"
         let huge = Array(String(repeating: line, count: 20_000).utf8)
-        XCTAssertGreaterThan(huge.count, 4 * CompileScratch.buffers.maxKeptBytes)
-        let outcome = Self.compile(huge)
+        XCTAssertGreaterThan(huge.count, 4 * CompileWorkspace.buffers.maxKeptBytes)
+        var workspace = CompileWorkspace()
+        let outcome = Self.compile(huge, with: &workspace)
         XCTAssertNotNil(outcome.document)
-        XCTAssertLessThanOrEqual(CompileScratch.current.pointee.largestKeptBytes, CompileScratch.buffers.maxKeptBytes)
+        XCTAssertLessThanOrEqual(workspace.largestKeptBytes, CompileWorkspace.buffers.maxKeptBytes)
         // And the next document compiles as alone.
-        XCTAssertEqual(Self.compile(Self.documents[0]), Self.compileAlone(Self.documents[0]))
+        XCTAssertEqual(Self.compile(Self.documents[0], with: &workspace), Self.compileAlone(Self.documents[0]))
     }
 
     func testEveryDocumentCompilesAsAloneAfterEveryOther() {
         let alone = Self.documents.map(Self.compileAlone)
-        // Every ordered pair on this one thread: the second document after the first.
+        var workspace = CompileWorkspace()
+        // Every ordered pair with this one workspace: the second document after the first.
         for (i, first) in Self.documents.enumerated() {
             for (j, second) in Self.documents.enumerated() {
-                XCTAssertEqual(Self.compile(first), alone[i], "document \(i) after earlier tests")
-                XCTAssertEqual(Self.compile(second), alone[j], "document \(j) after document \(i)")
+                XCTAssertEqual(Self.compile(first, with: &workspace), alone[i], "document \(i) after earlier tests")
+                XCTAssertEqual(Self.compile(second, with: &workspace), alone[j], "document \(j) after document \(i)")
             }
         }
     }
