@@ -119,10 +119,3 @@ extension WHATWGURL {
         String(decoding: iOSSafeBytes().bytes, as: UTF8.self)
     }
 }
-
-/// The iOS-safe form of an already serialized (ASCII) URL string: parses it and re-serializes.
-/// nil when `href` is not a valid URL.
-public func iOSSafeURL(_ href: String) -> String? {
-    guard case .success(let url) = WHATWGURL.parse(href) else { return nil }
-    return url.iOSSafe
-}

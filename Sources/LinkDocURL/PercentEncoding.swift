@@ -38,7 +38,6 @@ public struct PercentEncodeSet: Sendable, Equatable {
     public static let path = PercentEncodeSet(query, adding: "?^`{}")
     public static let userinfo = PercentEncodeSet(path, adding: "/:;=@[\\]|")
     public static let component = PercentEncodeSet(userinfo, adding: "$%&+,")
-    public static let formURLEncoded = PercentEncodeSet(component, adding: "!'()~")
 }
 
 

@@ -10,8 +10,8 @@ import Foundation  // memcmp
 /// almost every document of a privacy dialog, and a lookup of the check per link cost more
 /// than the rest of resolving the link.
 ///
-/// A class, read through the compiler's shared context: a struct of six tables was copied, with six
-/// retains and releases, at every lookup of a mention's user or a topic's id.
+/// A class, read through the compiler's shared context, so that a lookup of a mention's user or a
+/// topic's id retains one object rather than copying six tables (six retains and releases).
 final class ManifestIndex: Sendable {
     /// A class: a lookup then retains one object, not the five strings and arrays inside.
     final class Entry: Sendable {
@@ -33,12 +33,11 @@ final class ManifestIndex: Sendable {
     private let userIDsByBytes: ByteStringTable<String>
     private let topicIDs: ExactStringTable<String>
 
-    /// `urls` checks the agreements' URLs (without it, as for `Manifest.agreement(withID:)`,
-    /// the checks are empty and must not be used).
-    init(_ manifest: Manifest, urls: URLValidator? = nil) {
+    /// `urls` checks the agreements' URLs once, for every document that names them.
+    init(_ manifest: Manifest, urls: URLValidator) {
         var byTitle: [ExactString: Entry] = [:], byID: [ExactString: Entry] = [:]
         for agreement in manifest.agreements.values {
-            let entry = Entry(agreement: agreement, check: urls?.check(agreement.url) ?? URLCheck(url: nil, problems: []))
+            let entry = Entry(agreement: agreement, check: urls.check(agreement.url))
             byTitle[ExactString(agreement.title)] = entry
             byID[ExactString(agreement.id)] = entry
         }
