@@ -52,7 +52,12 @@ public enum RuleCatalogue {
     static let viewRules: [any LintRule.Type] = []
     #endif
 
+    /// The rule with this id, as configuration and `linkdoc rules` spell it.
     public static func rule(withID id: String) -> (any LintRule.Type)? {
+        RuleID(rawValue: id).flatMap(rule(withID:))
+    }
+
+    public static func rule(withID id: RuleID) -> (any LintRule.Type)? {
         all.first { $0.description.id == id }
     }
 

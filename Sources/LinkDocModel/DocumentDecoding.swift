@@ -93,8 +93,6 @@ extension Link: Decodable {
     }
 }
 
-extension Style.Baseline: Decodable {}
-
 extension Style: Decodable {
     private enum Keys: String, CodingKey { case range, bold, italic, underline, strikethrough, baseline, color, backgroundColor, code, annotation }
     public init(from decoder: Decoder) throws {

@@ -67,7 +67,7 @@ public enum DocumentJSON {
                 w.endObject()
             }
             w.endArray()
-            // Optional so that documents without images stay as small as before images existed.
+            // Left out when there are none: a document without images has no "attachments" member.
             let attachments = document.attachments
             if !attachments.isEmpty {
                 w.key("attachments"); w.beginArray()
@@ -187,15 +187,16 @@ extension Style {
     func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("range"); range.write(to: &w)
-        w.member("bold", bold)
-        w.member("italic", italic)
-        w.member("underline", underline)
-        w.member("strikethrough", strikethrough)
-        w.member("baseline", baseline?.rawValue)
-        w.member("color", color)
-        w.member("backgroundColor", backgroundColor)
-        w.member("code", code)
-        if let annotation {
+        let attributes = self.attributes
+        w.member("bold", attributes.bold)
+        w.member("italic", attributes.italic)
+        w.member("underline", attributes.underline)
+        w.member("strikethrough", attributes.strikethrough)
+        w.member("baseline", attributes.baseline?.rawValue)
+        w.member("color", attributes.color)
+        w.member("backgroundColor", attributes.backgroundColor)
+        w.member("code", attributes.code)
+        if let annotation = attributes.annotation {
             // Sorted by name: the same input gives the same bytes.
             w.key("annotation"); w.beginObject()
             for (name, value) in annotation.sorted(by: { $0.key < $1.key }) { w.key(name); w.string(value) }

@@ -48,6 +48,18 @@ final class RuleExampleTests: XCTestCase {
         XCTAssertEqual(Set(RuleCatalogue.descriptions.map(\.id)).count, RuleCatalogue.all.count, "rule ids are unique")
     }
 
+    /// `RuleID` lists every id and the catalogue describes each that lint can report, so
+    /// `linkdoc rules`, SARIF's rule list and configuration know every finding.
+    func testTheCatalogueDescribesEveryRuleID() {
+        var reportable = Set(RuleID.allCases).subtracting(RuleID.streamOnly)
+        #if !LINKDOC_LAYOUT
+        reportable.subtract([.fitsLines, .smallTapTarget])
+        #endif
+        XCTAssertEqual(Set(RuleCatalogue.descriptions.map(\.id)), reportable)
+        XCTAssertEqual(RuleCatalogue.rule(withID: "unknown-agreement")?.description.id, .unknownAgreement)
+        XCTAssertNil(RuleCatalogue.rule(withID: "ndjson-record"), "the stream's ids are about records, not copy")
+    }
+
     func testTriggeringExamplesTrigger() throws {
         var count = 0
         for rule in RuleCatalogue.descriptions {
@@ -80,9 +92,9 @@ final class RuleExampleTests: XCTestCase {
                 let edits = report.diagnostics.compactMap(\.fix).flatMap { $0 }
                 XCTAssertFalse(edits.isEmpty, "\(rule.id) offers no fix for \(before.debugDescription)")
                 let fixed = String(decoding: Fixer.apply(edits, to: Array(before.utf8)), as: UTF8.self)
-                XCTAssertEqual(fixed, after, rule.id)
+                XCTAssertEqual(fixed, after, "\(rule.id)")
                 // A fixed text has nothing left to fix for that rule.
-                XCTAssert(try findings(fixed, rule: rule).diagnostics.allSatisfy { $0.fix == nil }, rule.id)
+                XCTAssert(try findings(fixed, rule: rule).diagnostics.allSatisfy { $0.fix == nil }, "\(rule.id)")
             }
         }
     }
@@ -95,10 +107,10 @@ final class RuleExampleTests: XCTestCase {
 
     func testNeverStyleRemovesSpaces() throws {
         var configuration = LintConfiguration()
-        configuration.levels["cjk-latin-spacing"] = .warning
-        configuration.options["cjk-latin-spacing"] = RuleOptions(["style": "never"])
+        configuration.levels[.cjkLatinSpacing] = .warning
+        configuration.options[.cjkLatinSpacing] = RuleOptions(["style": "never"])
         let report = try Linter(configuration: configuration).lint(Array("使用 Swift 开发 @alice 你好".utf8), name: "x", manifest: RuleExamples.manifest)
-        let spacing = report.diagnostics.filter { $0.diagnostic.ruleID == "cjk-latin-spacing" }
+        let spacing = report.diagnostics.filter { $0.diagnostic.ruleID == .cjkLatinSpacing }
         let fixed = String(decoding: Fixer.apply(spacing.compactMap(\.fix).flatMap { $0 }, to: Array("使用 Swift 开发 @alice 你好".utf8)), as: UTF8.self)
         XCTAssertEqual(fixed, "使用Swift开发 @alice 你好", "the space after a mention stays: removing it would change the name")
     }

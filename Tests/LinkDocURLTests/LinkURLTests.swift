@@ -73,7 +73,7 @@ final class IOSSafeTests: XCTestCase {
 final class LinkURLCheckTests: XCTestCase {
     let policy = LinkURLPolicy()
 
-    private func rules(_ check: LinkURLCheck) -> [String] { check.problems.map(\.ruleID) }
+    private func rules(_ check: LinkURLCheck) -> [String] { check.problems.map(\.ruleID.rawValue) }
 
     func testValidHTTPSHasNoProblems() {
         let check = checkLinkURL("https://example.com/privacy?x=1#top", policy: policy)

@@ -504,17 +504,17 @@ struct Resolver {
         return check.url
     }
 
-    private mutating func reportURLProblems(_ problems: [URLProblem], at: Int) {
+    private mutating func reportURLProblems(_ problems: [Problem], at: Int) {
         for problem in problems { report(problem.severity, problem.message, problem.ruleID, at: at) }
     }
 
     /// Reports at an offset of `source.bytes` (every `at:` in this type is one).
-    mutating func report(_ severity: Severity, _ message: String, _ rule: String, at offset: Int) {
+    mutating func report(_ severity: Severity, _ message: String, _ rule: RuleID, at offset: Int) {
         report(severity, message, rule, atSource: offset)
     }
 
     /// Reports at an offset of `source.bytes`.
-    mutating func report(_ severity: Severity, _ message: String, _ rule: String, atSource offset: Int) {
+    mutating func report(_ severity: Severity, _ message: String, _ rule: RuleID, atSource offset: Int) {
         diagnostics.append(Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
                                       at: offset, in: source, excerpt: excerpts))
     }
