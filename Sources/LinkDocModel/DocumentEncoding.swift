@@ -87,29 +87,8 @@ public enum DocumentJSON {
         w.key("range"); document.linkRange(at: i).write(to: &w)
         w.member("url", document.linkURL(at: i))
         w.member("tooltip", document.linkTooltip(at: i))
-        switch target {
-        case .agreement(let id, let title):
-            w.key("id"); w.string(id)
-            w.key("title"); w.string(title)
-        case .mention(let name, let userID):
-            w.key("name"); w.string(name)
-            w.member("userId", userID)
-        case .topic(let name, let id):
-            w.key("name"); w.string(name)
-            w.member("id", id)
-        case .url:
-            break
-        case .email(let address):
-            w.key("address"); w.string(address)
-        case .phone(let digits, let ext):
-            w.key("digits"); w.string(digits)
-            w.member("extension", ext)
-        case .action(let name):
-            w.key("name"); w.string(name)
-        case .appFilled(let placeholder):
-            w.key("placeholder"); w.string(placeholder)
-        case .appHandled(let fragment):
-            w.key("fragment"); w.string(fragment)
+        target.forEachMember { key, value in
+            if let value { w.key(key); w.string(value) }
         }
         w.endObject()
     }

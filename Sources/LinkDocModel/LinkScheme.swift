@@ -45,20 +45,9 @@ public struct LinkScheme: Hashable, Sendable {
     }
 
     public func urlString(for target: LinkTarget) -> String? {
-        let (host, path, query): (String, String, [(String, String?)])
-        switch target {
-        case .agreement(let id, let title): (host, path, query) = ("agreement", id, [("title", title)])
-        case .mention(let name, let userID): (host, path, query) = ("mention", name, [("id", userID)])
-        case .topic(let name, let id): (host, path, query) = ("topic", name, [("id", id)])
-        case .action(let name): (host, path, query) = ("action", name, [])
-        case .email(let address): (host, path, query) = ("email", address, [])
-        case .phone(let digits, let ext): (host, path, query) = ("phone", digits, [("ext", ext)])
-        case .appHandled(let fragment): (host, path, query) = ("app", fragment, [])
-        case .appFilled(let placeholder): (host, path, query) = ("app-placeholder", placeholder, [])
-        case .url: return nil
-        }
-        var s = name + "://" + host + "/" + Self.percentEncoded(path)
-        let present = query.compactMap { key, value in value.map { key + "=" + Self.percentEncoded($0) } }
+        guard let parts = target.schemeURLParts else { return nil }
+        var s = name + "://" + parts.host + "/" + Self.percentEncoded(parts.path)
+        let present = parts.query.compactMap { key, value in value.map { key + "=" + Self.percentEncoded($0) } }
         if !present.isEmpty { s += "?" + present.joined(separator: "&") }
         return s
     }
@@ -86,18 +75,7 @@ public struct LinkScheme: Hashable, Sendable {
                 query[String(kv[0])] = value
             }
         }
-        if host == "app" { return .appHandled(fragment: path) }
-        guard !path.isEmpty else { return nil }
-        switch host {
-        case "agreement": return query["title"].map { .agreement(id: path, title: $0) }
-        case "mention": return .mention(name: path, userID: query["id"])
-        case "topic": return .topic(name: path, id: query["id"])
-        case "action": return .action(name: path)
-        case "email": return .email(address: path)
-        case "phone": return .phone(digits: path, extension: query["ext"])
-        case "app-placeholder": return .appFilled(placeholder: path)
-        default: return nil
-        }
+        return LinkTarget(schemeHost: host, path: path, query: query)
     }
 
     /// Every UTF-8 byte but RFC 3986's unreserved ones as `%XX`.
