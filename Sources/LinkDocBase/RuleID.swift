@@ -76,9 +76,6 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
     case fitsLines = "fits-lines"
     case smallTapTarget = "small-tap-target"
 
-    /// The ids that the NDJSON stream reports about its records, which are no copy to lint.
-    public static let streamOnly: Set<RuleID> = [.ndjsonRecord, .ndjsonEmptyLine]
-
     /// By raw value, as reports sort findings at the same place.
     public static func < (a: RuleID, b: RuleID) -> Bool { a.rawValue < b.rawValue }
 }

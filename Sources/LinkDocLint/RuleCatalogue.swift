@@ -76,18 +76,6 @@ extension RuleExamples {
         out.append(contentsOf: example.unicodeScalars.filter { $0 != marker })
         return String(out)
     }
-
-    /// The 1-based line and column (in Unicode scalars, as diagnostics count them) of each marker
-    /// in the unmarked text.
-    public static func markerLocations(_ example: String) -> [(line: Int, column: Int)] {
-        var locations: [(line: Int, column: Int)] = []
-        var line = 1, column = 1
-        for scalar in example.unicodeScalars {
-            if scalar == marker { locations.append((line, column)); continue }
-            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
-        }
-        return locations
-    }
 }
 
 /// The manifest that rule examples are linted against (and that `linkdoc rules`

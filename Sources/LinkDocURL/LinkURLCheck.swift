@@ -25,7 +25,6 @@ public struct LinkURLCheck: Sendable {
     /// ASCII host as serialized; nil if the URL has none (or did not parse).
     public let host: String?
     public let problems: [Problem]
-    public var isUsable: Bool { url != nil }
 }
 
 /// Schemes that are never allowed in links, whatever the policy says: they run code

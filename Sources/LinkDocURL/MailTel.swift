@@ -104,11 +104,6 @@ public struct TelNumber: Hashable, Sendable {
     }
 }
 
-/// "+86 138-0013-8000" → "tel:+8613800138000" (see `TelNumber`); nil when the text is no number.
-public func telURL(_ raw: String) -> String? {
-    TelNumber(spelled: raw)?.url
-}
-
 extension Array where Element == UInt8 {
     fileprivate func trimmingASCIIWhitespace() -> ArraySlice<UInt8> {
         var slice = self[...]

@@ -174,9 +174,9 @@ enum FNV1a {
     }
 }
 
-/// A table of byte strings that is asked about slices of a buffer: a lookup in a dictionary
-/// keyed by `[UInt8]` or a string costs a key made per lookup, which made the manifest's
-/// titles cost more to look up than to find. Buckets by FNV-1a hash; keys compared with `memcmp`.
+/// A table of byte strings that is asked about slices of a buffer: a dictionary keyed by
+/// `[UInt8]` or a string would make a key per lookup, which costs more than finding the title in
+/// the text. Buckets by FNV-1a hash; keys compared with `memcmp`.
 struct ByteStringTable<Value: Sendable>: Sendable {
     private let buckets: [[(key: [UInt8], value: Value)]]
     private let mask: Int
