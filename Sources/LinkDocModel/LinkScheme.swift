@@ -1,4 +1,5 @@
 import Foundation
+import LinkDocBase
 
 /// URLs in the app's own scheme for links that have no URL of their own (actions, mentions
 /// without a `mentionURL`, topics, app links), so that a stock `UITextView` delegate or
@@ -96,16 +97,9 @@ public struct LinkScheme: Hashable, Sendable {
     static func percentDecoded<S: StringProtocol>(_ s: S) -> String? {
         var out: [UInt8] = []
         var bytes = s.utf8.makeIterator()
-        func hexValue(_ b: UInt8?) -> UInt8? {
-            switch b {
-            case .some(let b) where (0x30...0x39).contains(b): b - 0x30
-            case .some(let b) where (0x61...0x66).contains(b | 0x20): (b | 0x20) - 0x61 + 10
-            default: nil
-            }
-        }
         while let b = bytes.next() {
             if b == 0x25 {
-                guard let high = hexValue(bytes.next()), let low = hexValue(bytes.next()) else { return nil }
+                guard let high = bytes.next().flatMap(ASCII.hexValue), let low = bytes.next().flatMap(ASCII.hexValue) else { return nil }
                 out.append(high << 4 | low)
             } else {
                 out.append(b)

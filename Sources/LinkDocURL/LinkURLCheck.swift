@@ -106,7 +106,7 @@ private func sameModuloNormalization(input: String, safe: [UInt8], authorityEnd:
         let b = input.utf8[i]
         if b >= 0x80 { return false }
         if b != s {
-            guard j < authorityEnd, asciiLowercased(b) == s else { return false }
+            guard j < authorityEnd, ASCII.lower(b) == s else { return false }
         }
         i = input.utf8.index(after: i)
         j += 1

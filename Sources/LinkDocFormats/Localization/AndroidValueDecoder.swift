@@ -190,7 +190,7 @@ struct AndroidValueDecoder {
     }
 
     private static func digit(_ c: UInt8, hex: Bool) -> UInt32? {
-        hex ? HexDigits.value(c) : (0x30...0x39).contains(c) ? UInt32(c - 0x30) : nil
+        hex ? ASCII.hexValue(c).map(UInt32.init) : (0x30...0x39).contains(c) ? UInt32(c - 0x30) : nil
     }
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
