@@ -2,6 +2,8 @@
 // linkdoc: a compiler for the tappable copy in apps.
 //
 // The pipeline, one module per job:
+//   LinkDocBase    one definition of what every stage shares: severity, rule ids, problems, text
+//                  styles, offset maps, escaping, ASCII byte classes (no Foundation, no dependencies)
 //   LinkDocModel   the runtime model: typed values, deterministic JSON, AttributedString (no C code)
 //   LinkDocURL     WHATWG URL parsing, IDNA, iOS-safe forms and link URL checks (no Foundation)
 //   CLinkDocICU    a plain-C wrapper around the system ICU (uidna, uspoof): its header has no ICU
@@ -61,17 +63,18 @@ let package = Package(
         .plugin(name: "LinkDocPlugin", targets: ["LinkDocPlugin"]),
     ],
     targets: [
-        .target(name: "LinkDocModel"),
+        .target(name: "LinkDocBase"),
+        .target(name: "LinkDocModel", dependencies: ["LinkDocBase"]),
         .target(
             name: "CLinkDocICU",
             linkerSettings: [.linkedLibrary("icuuc", icuOnLinux), .linkedLibrary("icui18n", icuOnLinux), .linkedLibrary("icudata", icuOnLinux),
                              .linkedLibrary("icucore", .when(platforms: [.macOS]))]),
-        .target(name: "LinkDocURL", dependencies: ["CLinkDocICU"]),
+        .target(name: "LinkDocURL", dependencies: ["LinkDocBase", "CLinkDocICU"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: libxml2PkgConfig, providers: [.apt(["libxml2-dev"])]),
-        .target(name: "LinkDocHTML", dependencies: ["CLibXML2"]),
+        .target(name: "LinkDocHTML", dependencies: ["LinkDocBase", "CLibXML2"]),
         .target(name: "LinkDocXML", dependencies: ["CLibXML2"]),
-        .target(name: "LinkDocCore", dependencies: ["LinkDocModel", "LinkDocURL", "LinkDocHTML"]),
-        .target(name: "LinkDocFormats", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocXML"]),
+        .target(name: "LinkDocCore", dependencies: ["LinkDocBase", "LinkDocModel", "LinkDocURL", "LinkDocHTML"]),
+        .target(name: "LinkDocFormats", dependencies: ["LinkDocBase", "LinkDocCore", "LinkDocModel", "LinkDocXML"]),
         // With the layout core, lint also has the rules that lay copy out in its views (fits-lines, small-tap-target).
         .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocFormats"] + (withLayout ? ["LinkDocLayout"] : []),
                 swiftSettings: withLayout ? [.define("LINKDOC_LAYOUT")] : []),
@@ -84,8 +87,8 @@ let package = Package(
         .executableTarget(name: "linkdoc-compile-bench", dependencies: ["LinkDocCore", "LinkDocModel"], path: "Benchmarks/CompileBench"),
 
         .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel"]),
-        .testTarget(name: "LinkDocURLTests", dependencies: ["LinkDocURL"]),
-        .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML"]),
+        .testTarget(name: "LinkDocURLTests", dependencies: ["LinkDocURL", "LinkDocBase"]),
+        .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML", "LinkDocBase"]),
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel"]),
         // Golden/ holds the reporters' expected outputs, read from the source folder (#filePath), not resources.
         .testTarget(name: "LinkDocLintTests", dependencies: ["LinkDocLint", "LinkDocCore", "LinkDocModel", "LinkDocFormats"],

@@ -4,6 +4,8 @@
 // numbers or percentages. Anything else (hsl(), currentColor, var(), junk)
 // → nil: the caller then ignores the declaration.
 
+import LinkDocBase
+
 public enum CSSColor {
     public static func normalize(_ value: String) -> String? {
         let v = trimmedLowercased(value)
@@ -20,7 +22,7 @@ public enum CSSColor {
     private static func hexColor(_ digits: Substring) -> String? {
         var nibbles: [Int] = []
         for c in digits.utf8 {
-            guard let n = hexValue(c) else { return nil }
+            guard let n = ASCII.hexValue(c).map(Int.init) else { return nil }  // lowercased above
             nibbles.append(n)
         }
         switch nibbles.count {
@@ -33,14 +35,6 @@ public enum CSSColor {
                           b: nibbles[4] * 16 + nibbles[5], a: a)
         default:
             return nil
-        }
-    }
-
-    private static func hexValue(_ c: UInt8) -> Int? {
-        switch c {
-        case 0x30...0x39: return Int(c - 0x30)
-        case 0x61...0x66: return Int(c - 0x61 + 10)
-        default: return nil
         }
     }
 

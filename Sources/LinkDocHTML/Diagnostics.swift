@@ -1,13 +1,15 @@
 // Diagnostic collection for one flatten run.
 
+import LinkDocBase
+
 /// Collects diagnostics, capping each rule so pathological input (100,000
 /// unclosed tags) cannot produce 100,000 diagnostics.
 struct DiagnosticCollector {
     static let limitPerRule = 100
     private var items: [HTMLDiagnostic] = []
-    private var counts: [String: Int] = [:]
+    private var counts: [RuleID: Int] = [:]
 
-    mutating func add(_ offset: Int, _ severity: HTMLSeverity, _ rule: String, _ message: String) {
+    mutating func add(_ offset: Int, _ severity: Severity, _ rule: RuleID, _ message: String) {
         let n = counts[rule, default: 0]
         counts[rule] = n + 1
         guard n < Self.limitPerRule else { return }

@@ -22,6 +22,8 @@
 // SAXParser.swift), so its fields are updated in place with no reference
 // counting and no run-time exclusivity check per access.
 
+import LinkDocBase
+
 struct Flattener {
     private let scanner: SourceScanner
     private let options: HTMLOptions
@@ -232,7 +234,7 @@ struct Flattener {
         processGap(processed..<start)
         processed = max(processed, cursor)
         if droppedDepth == 0 {
-            diagnostics.add(start, .warning, HTMLRule.sanitized, "HTML comment removed")
+            diagnostics.add(start, .warning, RuleID.htmlSanitized, "HTML comment removed")
         }
     }
 
@@ -241,7 +243,7 @@ struct Flattener {
         processGap(processed..<start)
         processed = max(processed, cursor)
         if droppedDepth == 0 {
-            diagnostics.add(start, .warning, HTMLRule.sanitized, "processing instruction removed")
+            diagnostics.add(start, .warning, RuleID.htmlSanitized, "processing instruction removed")
         }
     }
 
@@ -281,14 +283,14 @@ struct Flattener {
                 emitGapText(textStart..<i)
                 let (name, nameEnd) = scanner.tagName(at: i + 1, limit: end)
                 if droppedDepth == 0, !Sanitizer.isTransparentWrapper(name) {
-                    diagnostics.add(i, .warning, HTMLRule.malformed, "<\(name.string)> could not be parsed and was removed")
+                    diagnostics.add(i, .warning, RuleID.htmlMalformed, "<\(name.string)> could not be parsed and was removed")
                 }
                 i = skipPast(ASCII.greaterThan, from: nameEnd, limit: end)
                 textStart = i
             } else if next == ASCII.bang, i + 3 < end, bytes[i + 2] == ASCII.dash, bytes[i + 3] == ASCII.dash {
                 emitGapText(textStart..<i)
                 if droppedDepth == 0 {
-                    diagnostics.add(i, .warning, HTMLRule.sanitized, "unterminated HTML comment removed up to the end of input")
+                    diagnostics.add(i, .warning, RuleID.htmlSanitized, "unterminated HTML comment removed up to the end of input")
                 }
                 i = end
                 textStart = i
@@ -336,7 +338,7 @@ struct Flattener {
         }
 
         if role == .dropped {
-            diagnostics.add(tagStart, .warning, HTMLRule.sanitized, "<\(name.string)> removed with its content")
+            diagnostics.add(tagStart, .warning, RuleID.htmlSanitized, "<\(name.string)> removed with its content")
             if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
             return
         }
@@ -374,17 +376,17 @@ struct Flattener {
                  sourceOffset: tagStart, record: true)
         case .fixedStyle(let style):
             touchInline()
-            let combined = attrs.style.map { style.merged(with: InlineStyle.parse($0)) } ?? style
+            let combined = attrs.style.map { style.merging(InlineStyle.parse($0)) } ?? style
             push(name, role: role, kind: .style(combined), sourceOffset: tagStart, record: true)
         case .annotation:
             touchInline()
-            let style = HTMLStyle(annotation: annotationAttributes(attributes, tagStart: tagStart, attributesEnd: attributesEnd))
+            let style = TextStyle(annotation: annotationAttributes(attributes, tagStart: tagStart, attributesEnd: attributesEnd))
             push(name, role: role, kind: .style(style), sourceOffset: tagStart, record: true)
         case .attributeStyle:
             touchInline()
-            var style = attrs.style.map(InlineStyle.parse) ?? HTMLStyle()
+            var style = attrs.style.map(InlineStyle.parse) ?? TextStyle()
             if name == .known(.font), let color = attrs.color {
-                style = InlineStyle.fontColor(color).merged(with: style)
+                style = InlineStyle.fontColor(color).merging(style)
             }
             let kind: HTMLElementKind? = style.isEmpty ? nil : .style(style)
             push(name, role: role, kind: kind, sourceOffset: tagStart, record: kind != nil)
@@ -393,7 +395,7 @@ struct Flattener {
             if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
         case .unknown:
             touchInline()
-            diagnostics.add(tagStart, .warning, HTMLRule.unknownElement,
+            diagnostics.add(tagStart, .warning, RuleID.htmlUnknownElement,
                             "unsupported element <\(name.string)>: tags removed, text kept")
             if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
         case .dropped:
@@ -478,7 +480,7 @@ struct Flattener {
                 offset = positions![k].offset
                 positions!.remove(at: k)
             }
-            diagnostics.add(offset, .warning, HTMLRule.sanitized, "event handler attribute \(nameString) removed")
+            diagnostics.add(offset, .warning, RuleID.htmlSanitized, "event handler attribute \(nameString) removed")
         }
         if result.hasValue { dropValuesWithNUL(&result, tagStart: tagStart, attributesEnd: attributesEnd) }
         return result
@@ -502,7 +504,7 @@ struct Flattener {
             guard let attribute = names.last(where: { $0.offset < position }), !reported.contains(attribute.offset),
                   attributes.drop(attribute.name) else { continue }
             reported.insert(attribute.offset)
-            diagnostics.add(attribute.offset, .error, HTMLRule.malformed,
+            diagnostics.add(attribute.offset, .error, RuleID.htmlMalformed,
                             "the \(attribute.name) attribute holds a NUL character (a NUL byte or &#0;), which would cut it short; it is dropped"
                                 + (attribute.name == "href" ? ", and the link with it" : ""))
         }
@@ -544,7 +546,7 @@ struct Flattener {
             // Nothing to close. Inside removed content (e.g. "</b>" in a
             // script) an end tag may not close anything outside it.
             if droppedDepth == 0, !Sanitizer.isTransparentWrapper(name) {
-                diagnostics.add(offset, .warning, HTMLRule.malformed,
+                diagnostics.add(offset, .warning, RuleID.htmlMalformed,
                                 "end tag </\(name.string)> has no matching start tag; ignored")
             }
             return
@@ -612,7 +614,7 @@ struct Flattener {
         if element.isDropped { return }
 
         if implicit, !Sanitizer.hasOptionalEndTag(element.name) {
-            diagnostics.add(element.sourceOffset, .warning, HTMLRule.malformed,
+            diagnostics.add(element.sourceOffset, .warning, RuleID.htmlMalformed,
                             "<\(element.name.string)> is not closed properly; closed at \(reason)")
         }
         if let slot = element.slot, let kind = element.kind {
@@ -631,7 +633,7 @@ struct Flattener {
     private mutating func reportDepthLimit(at offset: Int) {
         guard !depthLimitReported else { return }
         depthLimitReported = true
-        diagnostics.add(offset, .error, HTMLRule.depthLimit,
+        diagnostics.add(offset, .error, RuleID.htmlDepthLimit,
                         "elements nested deeper than \(options.maxDepth) levels are ignored; their text is kept")
     }
 

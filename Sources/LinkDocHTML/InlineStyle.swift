@@ -1,11 +1,13 @@
-// The small subset of inline CSS that copy uses, turned into an HTMLStyle.
+// The small subset of inline CSS that copy uses, turned into a TextStyle.
 // Unsupported properties and values are ignored silently: editors emit lots
 // of layout CSS (font-size, margin, …) that has no meaning for a text view.
 
+import LinkDocBase
+
 enum InlineStyle {
     /// Parses a `style="…"` attribute value. Later declarations win, as in CSS.
-    static func parse(_ css: String) -> HTMLStyle {
-        var style = HTMLStyle()
+    static func parse(_ css: String) -> TextStyle {
+        var style = TextStyle()
         for declaration in stripComments(css).split(separator: ";") {
             guard let colon = declaration.firstIndex(of: ":") else { continue }
             let property = CSSColor.trimmedLowercased(String(declaration[declaration.startIndex..<colon]))
@@ -19,11 +21,11 @@ enum InlineStyle {
     }
 
     /// `<font color="…">`.
-    static func fontColor(_ value: String) -> HTMLStyle {
-        HTMLStyle(color: CSSColor.normalize(value))
+    static func fontColor(_ value: String) -> TextStyle {
+        TextStyle(color: CSSColor.normalize(value))
     }
 
-    private static func apply(property: String, value: String, to style: inout HTMLStyle) {
+    private static func apply(property: String, value: String, to style: inout TextStyle) {
         let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
         switch property {
         case "color":
@@ -82,23 +84,5 @@ enum InlineStyle {
             i += 1
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension HTMLStyle {
-    /// `other`'s settings override ours where it sets something.
-    func merged(with other: HTMLStyle) -> HTMLStyle {
-        HTMLStyle(
-            bold: other.bold ?? bold,
-            italic: other.italic ?? italic,
-            underline: other.underline ?? underline,
-            strikethrough: other.strikethrough ?? strikethrough,
-            baseline: other.baseline ?? baseline,
-            color: other.color ?? color,
-            backgroundColor: other.backgroundColor ?? backgroundColor,
-            code: other.code ?? code,
-            // Nested annotations keep the outer one's attributes; the inner one's win a clash.
-            annotation: annotation.map { outer in other.annotation.map { outer.merging($0) { $1 } } ?? outer } ?? other.annotation
-        )
     }
 }

@@ -6,6 +6,12 @@
 // paragraph separator), in which case every byte of it maps to the segment's
 // source start. Both columns only grow, so lookups are a binary search and the
 // mapping is monotone by construction.
+//
+// LinkDocBase's OffsetMap answers the same question for the prepared text and the localization
+// readers. This one differs at the edges: it knows where the flat text ends (offsets past it map
+// to the end of the source that was flattened, `sourceEnd`), it keeps positions that libxml2
+// reports out of order from going backwards, and its segment array is recycled by the
+// flattener's per-thread scratch.
 
 struct OffsetMap: Sendable {
     struct Segment: Sendable {

@@ -2,6 +2,8 @@
 // module imports CLibXML2 with `internal import`, so clients (which may import
 // Foundation) never see the system ICU headers that libxml2 pulls in.
 
+import LinkDocBase
+
 /// Knobs for `HTMLFlattener.flatten`.
 public struct HTMLOptions: Sendable {
     /// Elements nested deeper than this are not reported as `HTMLElement`s
@@ -18,21 +20,16 @@ public struct HTMLOptions: Sendable {
     }
 }
 
-public enum HTMLSeverity: String, Sendable {
-    case error, warning, info
-}
-
 public struct HTMLDiagnostic: Sendable, Equatable {
     /// UTF-8 byte offset in the ORIGINAL input of the offending tag (its `<`)
     /// or attribute (its name).
     public let sourceOffset: Int
-    public let severity: HTMLSeverity
+    public let severity: Severity
     public let message: String
-    /// One of `HTMLRule`'s values: "html-sanitized", "html-unknown-element",
-    /// "html-malformed", "html-depth-limit".
-    public let ruleID: String
+    /// `.htmlSanitized`, `.htmlUnknownElement`, `.htmlMalformed` or `.htmlDepthLimit`.
+    public let ruleID: RuleID
 
-    public init(sourceOffset: Int, severity: HTMLSeverity, message: String, ruleID: String) {
+    public init(sourceOffset: Int, severity: Severity, message: String, ruleID: RuleID) {
         self.sourceOffset = sourceOffset
         self.severity = severity
         self.message = message
@@ -40,63 +37,16 @@ public struct HTMLDiagnostic: Sendable, Equatable {
     }
 }
 
-/// The rule identifiers used in `HTMLDiagnostic.ruleID`.
-public enum HTMLRule {
-    public static let sanitized = "html-sanitized"
-    public static let unknownElement = "html-unknown-element"
-    public static let malformed = "html-malformed"
-    public static let depthLimit = "html-depth-limit"
-}
-
 public enum HTMLElementKind: Sendable, Equatable {
     /// `<a>`: attribute values entity-decoded by libxml2, NOT validated here
     /// (the compiler validates URLs).
     case anchor(href: String?, title: String?)
     /// b strong i em u ins s del strike sup sub, span style=…, font color=…
-    case style(HTMLStyle)
+    case style(TextStyle)
     /// `<img>`: occupies exactly one U+FFFC in the flat text.
     case image(src: String?, alt: String?, width: Int?, height: Int?)
     /// `<p>`
     case paragraph
-}
-
-/// Only what the element sets; `nil` means "not specified here".
-public struct HTMLStyle: Sendable, Equatable {
-    public enum Baseline: String, Sendable, Equatable {
-        case superscript, `subscript`
-    }
-
-    public var bold: Bool?
-    public var italic: Bool?
-    public var underline: Bool?
-    public var strikethrough: Bool?
-    public var baseline: Baseline?
-    /// Normalized "#rrggbb" or "#rrggbbaa" (see `CSSColor.normalize`).
-    public var color: String?
-    public var backgroundColor: String?
-    /// `<code>`: shown as code (monospaced).
-    public var code: Bool?
-    /// `<annotation key="value" …>` (Android's `Annotation` spans, which apps turn into links
-    /// or styles of their own): every attribute, by name as the source spells it.
-    public var annotation: [String: String]?
-
-    public init(bold: Bool? = nil, italic: Bool? = nil, underline: Bool? = nil,
-                strikethrough: Bool? = nil, baseline: Baseline? = nil,
-                color: String? = nil, backgroundColor: String? = nil,
-                code: Bool? = nil, annotation: [String: String]? = nil) {
-        self.bold = bold
-        self.italic = italic
-        self.underline = underline
-        self.strikethrough = strikethrough
-        self.baseline = baseline
-        self.color = color
-        self.backgroundColor = backgroundColor
-        self.code = code
-        self.annotation = annotation
-    }
-
-    /// True when the element sets nothing (e.g. a bare `<span>`).
-    public var isEmpty: Bool { self == HTMLStyle() }
 }
 
 public struct HTMLElement: Sendable, Equatable {

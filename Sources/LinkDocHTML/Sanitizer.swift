@@ -1,12 +1,14 @@
 // What each element name means to linkdoc. One table, so the policy can be
 // reviewed in one place.
 
+import LinkDocBase
+
 enum ElementRole: Equatable {
     /// <a href title>
     case anchor
     /// b strong i em u ins s del strike sup sub code: a fixed style (a `style`
     /// attribute on them is merged in).
-    case fixedStyle(HTMLStyle)
+    case fixedStyle(TextStyle)
     /// <span style>, <font color>: style from attributes only; without any
     /// supported declaration they are unwrapped silently.
     case attributeStyle
@@ -119,13 +121,13 @@ enum Sanitizer {
         guard let tag = name.tag else { return name == .other(annotationName) ? .annotation : .unknown }
         switch tag {
         case .a: return .anchor
-        case .b, .strong: return .fixedStyle(HTMLStyle(bold: true))
-        case .i, .em: return .fixedStyle(HTMLStyle(italic: true))
-        case .u, .ins: return .fixedStyle(HTMLStyle(underline: true))
-        case .s, .del, .strike: return .fixedStyle(HTMLStyle(strikethrough: true))
-        case .sup: return .fixedStyle(HTMLStyle(baseline: .superscript))
-        case .sub: return .fixedStyle(HTMLStyle(baseline: .`subscript`))
-        case .code: return .fixedStyle(HTMLStyle(code: true))
+        case .b, .strong: return .fixedStyle(TextStyle(bold: true))
+        case .i, .em: return .fixedStyle(TextStyle(italic: true))
+        case .u, .ins: return .fixedStyle(TextStyle(underline: true))
+        case .s, .del, .strike: return .fixedStyle(TextStyle(strikethrough: true))
+        case .sup: return .fixedStyle(TextStyle(baseline: .superscript))
+        case .sub: return .fixedStyle(TextStyle(baseline: .`subscript`))
+        case .code: return .fixedStyle(TextStyle(code: true))
         case .span, .font: return .attributeStyle
         case .img: return .image
         case .br: return .lineBreak

@@ -6,13 +6,14 @@
 // (for diagnostics that point at an attribute). All scans are bounded by the
 // range given, so the total work stays linear in the input size.
 
+import LinkDocBase
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Darwin)
 internal import Darwin
 #endif
 
-enum ASCII {
+extension ASCII {
     static let lessThan: UInt8 = 0x3C       // <
     static let greaterThan: UInt8 = 0x3E    // >
     static let slash: UInt8 = 0x2F          // /
@@ -27,12 +28,6 @@ enum ASCII {
     static let quote: UInt8 = 0x22
     static let apostrophe: UInt8 = 0x27
 
-    static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
-    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-    static func isHexDigit(_ b: UInt8) -> Bool { isDigit(b) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
-    static func lower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
-    /// HTML whitespace (no NBSP: &nbsp; in copy is content).
-    static func isWhitespace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
     /// Characters that may continue a tag name as libxml2 reads it.
     static func isTagNameChar(_ b: UInt8) -> Bool { isLetter(b) || isDigit(b) || b == 0x3A || b == 0x5F || b == 0x2E || b == dash }
     /// C0 controls libxml2 drops from text (not XML "Char"s).

@@ -19,8 +19,8 @@ public struct LintConfiguration: Sendable {
     public var path: String?
     /// The manifest's path, resolved against the configuration's folder.
     public var manifestPath: String?
-    public var levels: [String: Level] = [:]
-    public var options: [String: RuleOptions] = [:]
+    public var levels: [RuleID: Level] = [:]
+    public var options: [RuleID: RuleOptions] = [:]
     public var include: [String] = []
     public var exclude: [String] = []
 
@@ -82,7 +82,7 @@ public struct LintConfiguration: Sendable {
             guard let rules = rules as? [String: Any] else { throw fail("\"rules\" must be an object") }
             for (id, setting) in rules.sorted(by: { $0.key < $1.key }) {
                 guard let rule = RuleCatalogue.rule(withID: id) else {
-                    let hint = Spelling.closest(to: id, among: RuleCatalogue.descriptions.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
+                    let hint = Spelling.closest(to: id, among: RuleCatalogue.descriptions.map(\.id.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
                     throw fail("unknown rule \"\(id)\"\(hint) (see 'linkdoc rules')")
                 }
                 var options: [String: String] = [:]
@@ -100,12 +100,12 @@ public struct LintConfiguration: Sendable {
                     guard let name = level as? String, let parsed = Level(rawValue: name) else {
                         throw fail("rules.\(id): severity must be \"off\", \"info\", \"warning\" or \"error\"")
                     }
-                    config.levels[id] = parsed
+                    config.levels[rule.description.id] = parsed
                 } else if rule.description.defaultSeverity == nil {
                     // Options for a rule that is off by default turn it on at warning.
-                    config.levels[id] = .warning
+                    config.levels[rule.description.id] = .warning
                 }
-                config.options[id] = RuleOptions(options)
+                config.options[rule.description.id] = RuleOptions(options)
                 _ = try rule.init(options: RuleOptions(options))  // reject bad options now, with the file's name
             }
         }

@@ -47,7 +47,7 @@ public struct LintContext: Sendable {
         return lo < sources.count && sources[lo].contains(offset)
     }
 
-    public func finding(_ rule: String, _ message: String, at offset: Int, fix: [TextEdit]? = nil) -> LintFinding {
+    public func finding(_ rule: RuleID, _ message: String, at offset: Int, fix: [TextEdit]? = nil) -> LintFinding {
         LintFinding(ruleID: rule, message: message, offset: offset, fix: fix)
     }
 }

@@ -3,7 +3,7 @@ import LinkDocCore
 /// What a rule is, for `linkdoc rules`, configuration, SARIF metadata and tests.
 /// The examples double as the rule's tests (Tests/LinkDocLintTests/RuleExampleTests).
 public struct RuleDescription: Sendable {
-    public let id: String
+    public let id: RuleID
     /// The severity a rule has unless configured; nil means off by default.
     public let defaultSeverity: Severity?
     public let summary: String
@@ -17,7 +17,7 @@ public struct RuleDescription: Sendable {
     /// Options the rule takes, with their meaning.
     public let options: [(name: String, meaning: String)]
 
-    public init(id: String, defaultSeverity: Severity?, summary: String, rationale: String,
+    public init(id: RuleID, defaultSeverity: Severity?, summary: String, rationale: String,
                 triggering: [String], nonTriggering: [String], corrections: [(String, String)] = [],
                 options: [(name: String, meaning: String)] = []) {
         self.id = id
@@ -76,14 +76,14 @@ public struct TextEdit: Hashable, Sendable {
 
 /// What a rule found, before configuration gives it a severity.
 public struct LintFinding: Sendable {
-    public var ruleID: String
+    public var ruleID: RuleID
     public var message: String
     /// Byte offset in the normalized source.
     public var offset: Int
     /// A safe fix, for `--fix`.
     public var fix: [TextEdit]?
 
-    public init(ruleID: String, message: String, offset: Int, fix: [TextEdit]? = nil) {
+    public init(ruleID: RuleID, message: String, offset: Int, fix: [TextEdit]? = nil) {
         self.ruleID = ruleID
         self.message = message
         self.offset = offset

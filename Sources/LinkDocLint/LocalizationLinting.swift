@@ -73,7 +73,7 @@ extension FileFormatRule {
 public struct StringsSyntaxRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.stringsSyntax, defaultSeverity: .error,
+        id: RuleID.stringsSyntax, defaultSeverity: .error,
         summary: "A .strings file that does not follow the \"key\" = \"value\"; syntax",
         rationale: "Xcode stops reading a table at its first syntax error: every string after it silently falls back to its key.",
         triggering: [], nonTriggering: ["\"a\" = \"b\";"])
@@ -82,7 +82,7 @@ public struct StringsSyntaxRule: FileFormatRule {
 public struct StringsEscapeRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.stringsEscape, defaultSeverity: .warning,
+        id: RuleID.stringsEscape, defaultSeverity: .warning,
         summary: "An unknown or malformed backslash escape in a .strings value",
         rationale: "An unknown escape is read differently by different tools; write the character or a valid escape.",
         triggering: [], nonTriggering: ["\"a\" = \"b\\n\";"])
@@ -91,7 +91,7 @@ public struct StringsEscapeRule: FileFormatRule {
 public struct DuplicateKeyRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.duplicateKey, defaultSeverity: .warning,
+        id: RuleID.duplicateKey, defaultSeverity: .warning,
         summary: "The same key twice in one table",
         rationale: "Only one of the two values is used; the other translation is lost without a word.",
         triggering: [], nonTriggering: ["\"a\" = \"1\"; \"b\" = \"2\";"])
@@ -100,7 +100,7 @@ public struct DuplicateKeyRule: FileFormatRule {
 public struct InvalidEncodingRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.encoding, defaultSeverity: .error,
+        id: RuleID.invalidEncoding, defaultSeverity: .error,
         summary: "A localization file whose bytes are not valid UTF-8 (or UTF-16 with a BOM)",
         rationale: "Mis-encoded translations show as mojibake in the app.",
         triggering: [], nonTriggering: ["\"a\" = \"b\";"])
@@ -109,7 +109,7 @@ public struct InvalidEncodingRule: FileFormatRule {
 public struct JSONSyntaxRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.jsonSyntax, defaultSeverity: .error,
+        id: RuleID.jsonSyntax, defaultSeverity: .error,
         summary: "A String Catalog (.xcstrings) that is not valid JSON",
         rationale: "Xcode cannot open a broken catalog, and the build fails or drops its strings.",
         triggering: [], nonTriggering: ["{}"])
@@ -118,7 +118,7 @@ public struct JSONSyntaxRule: FileFormatRule {
 public struct CatalogStructureRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.catalogStructure, defaultSeverity: .error,
+        id: RuleID.catalogStructure, defaultSeverity: .error,
         summary: "A String Catalog whose JSON does not have the catalog's shape",
         rationale: "Entries in unexpected places are ignored by Xcode, so their translations never ship.",
         triggering: [], nonTriggering: ["{}"])
@@ -127,7 +127,7 @@ public struct CatalogStructureRule: FileFormatRule {
 public struct PluralCategoryRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.pluralCategory, defaultSeverity: .warning,
+        id: RuleID.pluralCategory, defaultSeverity: .warning,
         summary: "A plural variation whose category is not one of CLDR's six (zero, one, two, few, many, other)",
         rationale: "A misspelled category is never chosen at run time.",
         triggering: [], nonTriggering: ["{}"])
@@ -136,7 +136,7 @@ public struct PluralCategoryRule: FileFormatRule {
 public struct XMLSyntaxRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.xmlSyntax, defaultSeverity: .error,
+        id: RuleID.xmlSyntax, defaultSeverity: .error,
         summary: "An Android string resource file that is not well-formed XML",
         rationale: "aapt2 stops at the first XML error and the build fails; linkdoc reads what libxml2 recovers, which may not be what was meant.",
         triggering: [], nonTriggering: ["<resources><string name=\"a\">b</string></resources>"])
@@ -145,7 +145,7 @@ public struct XMLSyntaxRule: FileFormatRule {
 public struct XMLEntityRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.xmlEntity, defaultSeverity: .error,
+        id: RuleID.xmlEntity, defaultSeverity: .error,
         summary: "A DOCTYPE or entity reference in an Android string resource file",
         rationale: "Entities are how XML files read other files (XXE) or blow up in memory (billion laughs); string resources never need them, and linkdoc never expands or loads them.",
         triggering: [], nonTriggering: ["<resources><string name=\"a\">Tom &amp; Jerry</string></resources>"])
@@ -154,7 +154,7 @@ public struct XMLEntityRule: FileFormatRule {
 public struct AndroidEscapeRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.androidEscape, defaultSeverity: .error,
+        id: RuleID.androidEscape, defaultSeverity: .error,
         summary: "An Android string that aapt2 rejects: an unescaped apostrophe, a malformed \\u escape",
         rationale: "aapt2 fails the build on these; write \\' (or quote the whole value) and \\u with four hex digits.",
         triggering: [], nonTriggering: ["<string name=\"a\">Don\\'t</string>"])
@@ -163,7 +163,7 @@ public struct AndroidEscapeRule: FileFormatRule {
 public struct AndroidUnknownEscapeRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.androidUnknownEscape, defaultSeverity: .warning,
+        id: RuleID.androidUnknownEscape, defaultSeverity: .warning,
         summary: "A backslash escape that Android does not know (\\x stands for x)",
         rationale: "Android drops the backslash silently; \\《 meant as linkdoc's markup escape needs \\\\《 in the file.",
         triggering: [], nonTriggering: ["<string name=\"a\">\\n</string>"])
@@ -172,7 +172,7 @@ public struct AndroidUnknownEscapeRule: FileFormatRule {
 public struct AndroidResourceRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.androidResource, defaultSeverity: .error,
+        id: RuleID.androidResource, defaultSeverity: .error,
         summary: "An Android resource whose elements do not have the expected shape",
         rationale: "A <string> without a name, a plurals <item> without a quantity or a value missing its end tag is dropped or misread by aapt2.",
         triggering: [], nonTriggering: ["<resources><string name=\"a\">b</string></resources>"])
@@ -181,7 +181,7 @@ public struct AndroidResourceRule: FileFormatRule {
 public struct AndroidReferenceRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
-        id: FormatRuleID.androidReference, defaultSeverity: .warning,
+        id: RuleID.androidReference, defaultSeverity: .warning,
         summary: "An Android value that is a resource reference linkdoc cannot resolve (@string/missing, @android:string/ok, ?attr/x, @null)",
         rationale: "A @string/ reference takes its text from the file or its folder set (the folder's other .xml files, then values/); one that names nothing there has no text in the bundle, so the app shows nothing or falls back.",
         triggering: [], nonTriggering: ["<resources><string name=\"a\">b</string><string name=\"c\">@string/a</string></resources>"])

@@ -52,7 +52,12 @@ public enum RuleCatalogue {
     static let viewRules: [any LintRule.Type] = []
     #endif
 
+    /// The rule with this id, as configuration and `linkdoc rules` spell it.
     public static func rule(withID id: String) -> (any LintRule.Type)? {
+        RuleID(rawValue: id).flatMap(rule(withID:))
+    }
+
+    public static func rule(withID id: RuleID) -> (any LintRule.Type)? {
         all.first { $0.description.id == id }
     }
 
@@ -70,18 +75,6 @@ extension RuleExamples {
         var out = String.UnicodeScalarView()
         out.append(contentsOf: example.unicodeScalars.filter { $0 != marker })
         return String(out)
-    }
-
-    /// The 1-based line and column (in Unicode scalars, as diagnostics count them) of each marker
-    /// in the unmarked text.
-    public static func markerLocations(_ example: String) -> [(line: Int, column: Int)] {
-        var locations: [(line: Int, column: Int)] = []
-        var line = 1, column = 1
-        for scalar in example.unicodeScalars {
-            if scalar == marker { locations.append((line, column)); continue }
-            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
-        }
-        return locations
     }
 }
 

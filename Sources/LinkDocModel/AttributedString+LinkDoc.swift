@@ -29,36 +29,6 @@ public enum LinkDocAttributes {
     }
 }
 
-/// The style part of a `Style`, without its range.
-public struct TextStyle: Hashable, Sendable {
-    public var bold: Bool?
-    public var italic: Bool?
-    public var underline: Bool?
-    public var strikethrough: Bool?
-    public var baseline: Style.Baseline?
-    public var color: String?
-    public var backgroundColor: String?
-    public var code: Bool?
-    /// Overlapping annotations' attributes together (the later one's win a clash).
-    public var annotation: [String: String]?
-
-    /// Later styles override earlier ones where they set a value.
-    func merging(_ other: TextStyle) -> TextStyle {
-        TextStyle(bold: other.bold ?? bold, italic: other.italic ?? italic,
-                  underline: other.underline ?? underline, strikethrough: other.strikethrough ?? strikethrough,
-                  baseline: other.baseline ?? baseline, color: other.color ?? color,
-                  backgroundColor: other.backgroundColor ?? backgroundColor, code: other.code ?? code,
-                  annotation: annotation.map { mine in other.annotation.map { mine.merging($0) { $1 } } ?? mine } ?? other.annotation)
-    }
-}
-
-extension Style {
-    public var textStyle: TextStyle {
-        TextStyle(bold: bold, italic: italic, underline: underline, strikethrough: strikethrough,
-                  baseline: baseline, color: color, backgroundColor: backgroundColor, code: code, annotation: annotation)
-    }
-}
-
 extension AttributeScopes {
     /// `AttributeScopes.linkDoc`: linkdoc's attributes plus Foundation's.
     public struct LinkDocScope: AttributeScope {
@@ -113,7 +83,7 @@ extension Document {
             guard let r = bounds(style.range) else { continue }
             // Styles may nest; merge with what an enclosing style already set.
             for run in result[r].runs {
-                let merged = (run[LinkDocAttributes.StyleKey.self] ?? TextStyle()).merging(style.textStyle)
+                let merged = (run[LinkDocAttributes.StyleKey.self] ?? TextStyle()).merging(style.attributes)
                 result[run.range][LinkDocAttributes.StyleKey.self] = merged
             }
         }

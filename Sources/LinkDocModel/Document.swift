@@ -1,35 +1,31 @@
-/// Text attributes of a run (from HTML inline tags, and a String Catalog's Markdown). Only
-/// what the source sets is present.
+@_exported import LinkDocBase
+
+/// A style run of the document: text attributes (from HTML inline tags, a String Catalog's
+/// Markdown) on a range. `style.bold` reads and writes `style.attributes.bold`.
+@dynamicMemberLookup
 public struct Style: Hashable, Sendable {
-    public enum Baseline: String, Sendable { case superscript, `subscript` }
+    public typealias Baseline = TextStyle.Baseline
 
     public var range: TextRange
-    public var bold: Bool?
-    public var italic: Bool?
-    public var underline: Bool?
-    public var strikethrough: Bool?
-    public var baseline: Baseline?
-    /// `#rrggbb` or `#rrggbbaa`.
-    public var color: String?
-    public var backgroundColor: String?
-    /// Code (`<code>`, a Markdown code span): shown monospaced.
-    public var code: Bool?
-    /// An Android `<annotation>` span: its attributes, which the app interprets (a link, a font).
-    public var annotation: [String: String]?
+    public var attributes: TextStyle
+
+    public init(range: TextRange, attributes: TextStyle) {
+        self.range = range
+        self.attributes = attributes
+    }
 
     public init(range: TextRange, bold: Bool? = nil, italic: Bool? = nil, underline: Bool? = nil,
                 strikethrough: Bool? = nil, baseline: Baseline? = nil, color: String? = nil,
                 backgroundColor: String? = nil, code: Bool? = nil, annotation: [String: String]? = nil) {
-        self.range = range
-        self.bold = bold
-        self.italic = italic
-        self.underline = underline
-        self.strikethrough = strikethrough
-        self.baseline = baseline
-        self.color = color
-        self.backgroundColor = backgroundColor
-        self.code = code
-        self.annotation = annotation
+        self.init(range: range, attributes: TextStyle(bold: bold, italic: italic, underline: underline,
+                                                      strikethrough: strikethrough, baseline: baseline, color: color,
+                                                      backgroundColor: backgroundColor, code: code, annotation: annotation))
+    }
+
+    @inlinable
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TextStyle, Value>) -> Value {
+        get { attributes[keyPath: keyPath] }
+        set { attributes[keyPath: keyPath] = newValue }
     }
 }
 

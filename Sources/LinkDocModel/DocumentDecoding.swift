@@ -57,34 +57,21 @@ extension TextRange: Decodable {
 extension LinkKind: Decodable {}
 
 extension Link: Decodable {
-    private enum Keys: String, CodingKey { case kind, text, range, url, tooltip, id, title, name, userId, address, digits, `extension`, placeholder, fragment }
+    /// The link's own keys and its payload's, which `LinkTarget.init(kind:member:requiredMember:)` names.
+    private struct Key: CodingKey {
+        var stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.init(stringValue) }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+        static let kind = Key("kind"), text = Key("text"), range = Key("range"), url = Key("url"), tooltip = Key("tooltip")
+    }
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        let target: LinkTarget
-        switch try c.decode(LinkKind.self, forKey: .kind) {
-        case .agreement:
-            target = .agreement(id: try c.decode(String.self, forKey: .id), title: try c.decode(String.self, forKey: .title))
-        case .mention:
-            target = .mention(name: try c.decode(String.self, forKey: .name), userID: try c.decodeIfPresent(String.self, forKey: .userId))
-        case .topic:
-            target = .topic(name: try c.decode(String.self, forKey: .name), id: try c.decodeIfPresent(String.self, forKey: .id))
-        case .url:
-            target = .url
-        case .email:
-            target = .email(address: try c.decode(String.self, forKey: .address))
-        case .phone:
-            target = .phone(digits: try c.decode(String.self, forKey: .digits),
-                            extension: try c.decodeIfPresent(String.self, forKey: .extension))
-        case .action:
-            target = .action(name: try c.decode(String.self, forKey: .name))
-        case .app:
-            if let placeholder = try c.decodeIfPresent(String.self, forKey: .placeholder) {
-                target = .appFilled(placeholder: placeholder)
-            } else {
-                target = .appHandled(fragment: try c.decode(String.self, forKey: .fragment))
-            }
-        }
+        let c = try decoder.container(keyedBy: Key.self)
+        let target = try LinkTarget(kind: try c.decode(LinkKind.self, forKey: .kind),
+                                    member: { try c.decodeIfPresent(String.self, forKey: Key($0)) },
+                                    requiredMember: { try c.decode(String.self, forKey: Key($0)) })
         self.init(text: try c.decode(String.self, forKey: .text),
                   range: try c.decode(TextRange.self, forKey: .range),
                   url: try c.decodeIfPresent(String.self, forKey: .url),
@@ -92,8 +79,6 @@ extension Link: Decodable {
                   target: target)
     }
 }
-
-extension Style.Baseline: Decodable {}
 
 extension Style: Decodable {
     private enum Keys: String, CodingKey { case range, bold, italic, underline, strikethrough, baseline, color, backgroundColor, code, annotation }

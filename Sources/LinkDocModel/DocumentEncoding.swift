@@ -67,7 +67,7 @@ public enum DocumentJSON {
                 w.endObject()
             }
             w.endArray()
-            // Optional so that documents without images stay as small as before images existed.
+            // Left out when there are none: a document without images has no "attachments" member.
             let attachments = document.attachments
             if !attachments.isEmpty {
                 w.key("attachments"); w.beginArray()
@@ -87,29 +87,8 @@ public enum DocumentJSON {
         w.key("range"); document.linkRange(at: i).write(to: &w)
         w.member("url", document.linkURL(at: i))
         w.member("tooltip", document.linkTooltip(at: i))
-        switch target {
-        case .agreement(let id, let title):
-            w.key("id"); w.string(id)
-            w.key("title"); w.string(title)
-        case .mention(let name, let userID):
-            w.key("name"); w.string(name)
-            w.member("userId", userID)
-        case .topic(let name, let id):
-            w.key("name"); w.string(name)
-            w.member("id", id)
-        case .url:
-            break
-        case .email(let address):
-            w.key("address"); w.string(address)
-        case .phone(let digits, let ext):
-            w.key("digits"); w.string(digits)
-            w.member("extension", ext)
-        case .action(let name):
-            w.key("name"); w.string(name)
-        case .appFilled(let placeholder):
-            w.key("placeholder"); w.string(placeholder)
-        case .appHandled(let fragment):
-            w.key("fragment"); w.string(fragment)
+        target.forEachMember { key, value in
+            if let value { w.key(key); w.string(value) }
         }
         w.endObject()
     }
@@ -187,15 +166,16 @@ extension Style {
     func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("range"); range.write(to: &w)
-        w.member("bold", bold)
-        w.member("italic", italic)
-        w.member("underline", underline)
-        w.member("strikethrough", strikethrough)
-        w.member("baseline", baseline?.rawValue)
-        w.member("color", color)
-        w.member("backgroundColor", backgroundColor)
-        w.member("code", code)
-        if let annotation {
+        let attributes = self.attributes
+        w.member("bold", attributes.bold)
+        w.member("italic", attributes.italic)
+        w.member("underline", attributes.underline)
+        w.member("strikethrough", attributes.strikethrough)
+        w.member("baseline", attributes.baseline?.rawValue)
+        w.member("color", attributes.color)
+        w.member("backgroundColor", attributes.backgroundColor)
+        w.member("code", attributes.code)
+        if let annotation = attributes.annotation {
             // Sorted by name: the same input gives the same bytes.
             w.key("annotation"); w.beginObject()
             for (name, value) in annotation.sorted(by: { $0.key < $1.key }) { w.key(name); w.string(value) }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkDocBase
 
 /// URLs in the app's own scheme for links that have no URL of their own (actions, mentions
 /// without a `mentionURL`, topics, app links), so that a stock `UITextView` delegate or
@@ -45,20 +46,9 @@ public struct LinkScheme: Hashable, Sendable {
     }
 
     public func urlString(for target: LinkTarget) -> String? {
-        let (host, path, query): (String, String, [(String, String?)])
-        switch target {
-        case .agreement(let id, let title): (host, path, query) = ("agreement", id, [("title", title)])
-        case .mention(let name, let userID): (host, path, query) = ("mention", name, [("id", userID)])
-        case .topic(let name, let id): (host, path, query) = ("topic", name, [("id", id)])
-        case .action(let name): (host, path, query) = ("action", name, [])
-        case .email(let address): (host, path, query) = ("email", address, [])
-        case .phone(let digits, let ext): (host, path, query) = ("phone", digits, [("ext", ext)])
-        case .appHandled(let fragment): (host, path, query) = ("app", fragment, [])
-        case .appFilled(let placeholder): (host, path, query) = ("app-placeholder", placeholder, [])
-        case .url: return nil
-        }
-        var s = name + "://" + host + "/" + Self.percentEncoded(path)
-        let present = query.compactMap { key, value in value.map { key + "=" + Self.percentEncoded($0) } }
+        guard let parts = target.schemeURLParts else { return nil }
+        var s = name + "://" + parts.host + "/" + Self.percentEncoded(parts.path)
+        let present = parts.query.compactMap { key, value in value.map { key + "=" + Self.percentEncoded($0) } }
         if !present.isEmpty { s += "?" + present.joined(separator: "&") }
         return s
     }
@@ -86,18 +76,7 @@ public struct LinkScheme: Hashable, Sendable {
                 query[String(kv[0])] = value
             }
         }
-        if host == "app" { return .appHandled(fragment: path) }
-        guard !path.isEmpty else { return nil }
-        switch host {
-        case "agreement": return query["title"].map { .agreement(id: path, title: $0) }
-        case "mention": return .mention(name: path, userID: query["id"])
-        case "topic": return .topic(name: path, id: query["id"])
-        case "action": return .action(name: path)
-        case "email": return .email(address: path)
-        case "phone": return .phone(digits: path, extension: query["ext"])
-        case "app-placeholder": return .appFilled(placeholder: path)
-        default: return nil
-        }
+        return LinkTarget(schemeHost: host, path: path, query: query)
     }
 
     /// Every UTF-8 byte but RFC 3986's unreserved ones as `%XX`.
@@ -118,16 +97,9 @@ public struct LinkScheme: Hashable, Sendable {
     static func percentDecoded<S: StringProtocol>(_ s: S) -> String? {
         var out: [UInt8] = []
         var bytes = s.utf8.makeIterator()
-        func hexValue(_ b: UInt8?) -> UInt8? {
-            switch b {
-            case .some(let b) where (0x30...0x39).contains(b): b - 0x30
-            case .some(let b) where (0x61...0x66).contains(b | 0x20): (b | 0x20) - 0x61 + 10
-            default: nil
-            }
-        }
         while let b = bytes.next() {
             if b == 0x25 {
-                guard let high = hexValue(bytes.next()), let low = hexValue(bytes.next()) else { return nil }
+                guard let high = bytes.next().flatMap(ASCII.hexValue), let low = bytes.next().flatMap(ASCII.hexValue) else { return nil }
                 out.append(high << 4 | low)
             } else {
                 out.append(b)

@@ -15,6 +15,8 @@
 // scheme the state machine reaches the authority state with or without a base. Debug builds
 // (and so `swift test`, with all of WPT) check every result of this path against the state machine.
 
+import LinkDocBase
+
 /// A set of ASCII bytes as a 128-bit mask (bit b of low for b < 64, bit b - 64 of high), for
 /// the scans below: one table-free test per byte. Bytes >= 0x80 are never members.
 private struct ByteMask {
@@ -106,7 +108,7 @@ extension URLParser {
         if input[labelEnd - 1] == 0x2E { labelEnd -= 1 }
         var labelStart = labelEnd
         while labelStart > hostStart, input[labelStart - 1] != 0x2E { labelStart -= 1 }
-        if labelStart < labelEnd, isASCIIDigit(input[labelStart]) { return nil }
+        if labelStart < labelEnd, ASCII.isDigit(input[labelStart]) { return nil }
 
         // Port: digits only; an empty port or the scheme's default port is not serialized.
         var port: Int? = nil
@@ -114,7 +116,7 @@ extension URLParser {
             p += 1
             let digitsStart = p
             var value = 0
-            while p < n, isASCIIDigit(input[p]) {
+            while p < n, ASCII.isDigit(input[p]) {
                 value = min(value * 10 + Int(input[p] &- 0x30), 65536)  // saturate like the port state
                 p += 1
             }
@@ -198,7 +200,7 @@ extension URLParser {
         } else {
             url.href = String(unsafeUninitializedCapacity: total) { out in
                 let source = input.baseAddress!, target = out.baseAddress!
-                for i in 0 ..< hostEnd { target[i] = asciiLowercased(source[i]) }  // ":" and "/" stay
+                for i in 0 ..< hostEnd { target[i] = ASCII.lower(source[i]) }  // ":" and "/" stay
                 var w = hostEnd
                 if let port {
                     target[w] = 0x3A

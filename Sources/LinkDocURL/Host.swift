@@ -2,6 +2,8 @@
 // (percent-decode, domain to ASCII, forbidden code points) and IPv4 addresses, including the
 // "ends in a number" rule that turns "0x7f.1" into 127.0.0.1.
 
+import LinkDocBase
+
 /// Forbidden host code points: NUL, TAB, LF, CR, space, # / : < > ? @ [ \ ] ^ |
 @inline(__always)
 func isForbiddenHostCodePoint(_ b: UInt8) -> Bool {
@@ -50,7 +52,7 @@ func writeHost(_ input: UnsafeBufferPointer<UInt8>, isOpaque: Bool, into out: in
             var forbidden = false
             for i in start ..< b.count {
                 forbidden = forbidden || isForbiddenDomainCodePoint(b[i])
-                b[i] = asciiLowercased(b[i])
+                b[i] = ASCII.lower(b[i])
             }
             return forbidden
         }
@@ -83,7 +85,7 @@ func endsInANumber(_ s: ArraySlice<UInt8>) -> Bool {
     while start > s.startIndex, s[start - 1] != 0x2E { start -= 1 }
     if start == end { return false }
     let last = s[start ..< end]
-    if last.allSatisfy(isASCIIDigit) { return true }
+    if last.allSatisfy(ASCII.isDigit) { return true }
     return parseIPv4Number(last) != nil
 }
 
@@ -106,13 +108,13 @@ func parseIPv4Number(_ part: ArraySlice<UInt8>) -> UInt64? {
         let d: UInt64
         switch radix {
         case 10:
-            guard isASCIIDigit(b) else { return nil }
+            guard ASCII.isDigit(b) else { return nil }
             d = UInt64(b &- 0x30)
         case 8:
             guard b &- 0x30 < 8 else { return nil }
             d = UInt64(b &- 0x30)
         default:
-            guard let h = hexValue(b) else { return nil }
+            guard let h = ASCII.hexValue(b) else { return nil }
             d = UInt64(h)
         }
         value = min(value &* radix &+ d, 1 << 40)
@@ -181,7 +183,7 @@ func parseIPv6(_ input: UnsafeBufferPointer<UInt8>) throws(URLValidationError) -
         }
         var value = 0
         var length = 0
-        while length < 4, p < n, let h = hexValue(input[p]) {
+        while length < 4, p < n, let h = ASCII.hexValue(input[p]) {
             value = value * 0x10 + Int(h)
             p += 1
             length += 1
@@ -200,8 +202,8 @@ func parseIPv6(_ input: UnsafeBufferPointer<UInt8>) throws(URLValidationError) -
                         throw .ipv4InIPv6InvalidCodePoint
                     }
                 }
-                guard p < n, isASCIIDigit(input[p]) else { throw .ipv4InIPv6InvalidCodePoint }
-                while p < n, isASCIIDigit(input[p]) {
+                guard p < n, ASCII.isDigit(input[p]) else { throw .ipv4InIPv6InvalidCodePoint }
+                while p < n, ASCII.isDigit(input[p]) {
                     let number = Int(input[p] &- 0x30)
                     if let piece = ipv4Piece {
                         if piece == 0 { throw .ipv4InIPv6InvalidCodePoint }

@@ -4,6 +4,8 @@
 // ICU error bits the Standard does not want (hyphen checks always; empty labels and DNS length
 // unless beStrict). No Unicode tables live in this package.
 
+import LinkDocBase
+
 internal import CLinkDocICU
 
 /// The Standard's "domain to ASCII" on UTF-8 bytes (which may be invalid UTF-8: they are
@@ -14,7 +16,7 @@ func domainToASCIIBytes(_ domain: [UInt8], beStrict: Bool) throws(URLValidationE
     // Forbidden code points are rejected afterwards by the host parser.
     if !beStrict, !domain.contains(where: { $0 >= 0x80 }) {
         if domain.isEmpty { throw .domainToASCII }
-        return domain.map(asciiLowercased)
+        return domain.map(ASCII.lower)
     }
     // Valid UTF-8 (the usual case) goes to ICU as it is; only invalid UTF-8 needs the decoding
     // with U+FFFD replacement, which makes a String (an allocation and a second validation).

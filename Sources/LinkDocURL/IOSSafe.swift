@@ -7,6 +7,8 @@
 // through IDNA, everything else is percent-encoded), but the Standard leaves some of these
 // characters alone, so they are encoded here per component.
 
+import LinkDocBase
+
 /// A set of ASCII bytes RFC 3986 allows literally in a component; every other byte is
 /// percent-encoded, except "%" that starts a valid "%XX" escape.
 private struct RFC3986Allowed {
@@ -51,7 +53,7 @@ extension Array where Element == UInt8 {
         while i < n {
             let b = bytes[i]
             if b == 0x25 {
-                if i + 2 < n, isASCIIHexDigit(bytes[i + 1]), isASCIIHexDigit(bytes[i + 2]) {
+                if i + 2 < n, ASCII.isHexDigit(bytes[i + 1]), ASCII.isHexDigit(bytes[i + 2]) {
                     append(0x25)
                 } else {
                     append(contentsOf: [0x25, 0x32, 0x35])
@@ -118,11 +120,4 @@ extension WHATWGURL {
     public var iOSSafe: String {
         String(decoding: iOSSafeBytes().bytes, as: UTF8.self)
     }
-}
-
-/// The iOS-safe form of an already serialized (ASCII) URL string: parses it and re-serializes.
-/// nil when `href` is not a valid URL.
-public func iOSSafeURL(_ href: String) -> String? {
-    guard case .success(let url) = WHATWGURL.parse(href) else { return nil }
-    return url.iOSSafe
 }

@@ -2,19 +2,7 @@
 // insecure http, homograph hosts, and an iOS-safe form with a note when it differs from what
 // the author wrote.
 
-public enum LinkURLSeverity: String, Sendable { case error, warning, info }
-
-public struct LinkURLProblem: Sendable, Equatable {
-    public let ruleID: String
-    public let severity: LinkURLSeverity
-    public let message: String
-
-    public init(ruleID: String, severity: LinkURLSeverity, message: String) {
-        self.ruleID = ruleID
-        self.severity = severity
-        self.message = message
-    }
-}
+import LinkDocBase
 
 public struct LinkURLPolicy: Sendable {
     /// Lowercased schemes without ":", e.g. ["https", "http", "mailto", "tel", "myapp"].
@@ -36,8 +24,7 @@ public struct LinkURLCheck: Sendable {
     public let url: String?
     /// ASCII host as serialized; nil if the URL has none (or did not parse).
     public let host: String?
-    public let problems: [LinkURLProblem]
-    public var isUsable: Bool { url != nil }
+    public let problems: [Problem]
 }
 
 /// Schemes that are never allowed in links, whatever the policy says: they run code
@@ -45,34 +32,32 @@ public struct LinkURLCheck: Sendable {
 public let alwaysDisallowedSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
 
 /// Why a link may not use `scheme` (a parsed URL's lowercased scheme), or nil when it may.
-public func schemeProblem(_ scheme: String, policy: LinkURLPolicy) -> LinkURLProblem? {
+public func schemeProblem(_ scheme: String, policy: LinkURLPolicy) -> Problem? {
     if alwaysDisallowedSchemes.contains(scheme) {
-        return LinkURLProblem(ruleID: "disallowed-scheme", severity: .error,
-                              message: "scheme \"\(scheme):\" is never allowed in links")
+        return Problem(.disallowedScheme, .error,
+                              "scheme \"\(scheme):\" is never allowed in links")
     }
     if !policy.allowedSchemes.contains(where: { $0.lowercased() == scheme }) {
-        return LinkURLProblem(ruleID: "disallowed-scheme", severity: .error,
-                              message: "scheme \"\(scheme):\" is not allowed (allowed: \(policy.allowedSchemes.joined(separator: ", ")))")
+        return Problem(.disallowedScheme, .error,
+                              "scheme \"\(scheme):\" is not allowed (allowed: \(policy.allowedSchemes.joined(separator: ", ")))")
     }
     return nil
 }
 
 public func checkLinkURL(_ input: String, policy: LinkURLPolicy) -> LinkURLCheck {
-    func failed(_ problem: LinkURLProblem, host: String? = nil) -> LinkURLCheck {
+    func failed(_ problem: Problem, host: String? = nil) -> LinkURLCheck {
         LinkURLCheck(input: input, href: nil, url: nil, host: host, problems: [problem])
     }
 
     let parsed: WHATWGURL
     switch WHATWGURL.parse(input, maxLength: policy.maxLength) {
     case .failure(.inputTooLong):
-        return failed(LinkURLProblem(
-            ruleID: "invalid-url", severity: .error,
-            message: "URL is \(input.utf8.count) bytes, longer than the limit of \(policy.maxLength) (input-too-long)"))
+        return failed(Problem(.invalidURL, .error,
+            "URL is \(input.utf8.count) bytes, longer than the limit of \(policy.maxLength) (input-too-long)"))
     case .failure(let error):
         let hint = error == .missingSchemeNonRelativeURL ? schemeSuggestion(for: input).map { "; did you mean \($0)?" } ?? "" : ""
-        return failed(LinkURLProblem(
-            ruleID: "invalid-url", severity: .error,
-            message: "not a valid URL (\(error.rawValue))\(hint)"))
+        return failed(Problem(.invalidURL, .error,
+            "not a valid URL (\(error.rawValue))\(hint)"))
     case .success(let url):
         parsed = url
     }
@@ -83,25 +68,22 @@ public func checkLinkURL(_ input: String, policy: LinkURLPolicy) -> LinkURLCheck
         return failed(problem, host: parsed.serializedHost)
     }
 
-    var problems: [LinkURLProblem] = []
+    var problems: [Problem] = []
     if parsed.kind == .http {
-        problems.append(LinkURLProblem(
-            ruleID: "insecure-url", severity: .warning,
-            message: "http: links are not encrypted; use https:"))
+        problems.append(Problem(.insecureURL, .warning,
+            "http: links are not encrypted; use https:"))
     }
     let host = parsed.serializedHost
     if parsed.hostIsDomain, let host, hostLooksSpoofed(host) {
-        problems.append(LinkURLProblem(
-            ruleID: "homograph-host", severity: .warning,
-            message: "host \"\(domainToUnicode(host))\" (\(host)) mixes scripts like a homograph attack"))
+        problems.append(Problem(.homographHost, .warning,
+            "host \"\(domainToUnicode(host))\" (\(host)) mixes scripts like a homograph attack"))
     }
     let href = parsed.href
     let (safeBytes, authorityEnd) = parsed.iOSSafeBytes()
     let safe = String(decoding: safeBytes, as: UTF8.self)
     if !sameModuloNormalization(input: input, safe: safeBytes, authorityEnd: authorityEnd) {
-        problems.append(LinkURLProblem(
-            ruleID: "encoded-url", severity: .info,
-            message: "iOS will open \(safe)"))
+        problems.append(Problem(.encodedURL, .info,
+            "iOS will open \(safe)"))
     }
     return LinkURLCheck(input: input, href: href, url: safe, host: host, problems: problems)
 }
@@ -124,7 +106,7 @@ private func sameModuloNormalization(input: String, safe: [UInt8], authorityEnd:
         let b = input.utf8[i]
         if b >= 0x80 { return false }
         if b != s {
-            guard j < authorityEnd, asciiLowercased(b) == s else { return false }
+            guard j < authorityEnd, ASCII.lower(b) == s else { return false }
         }
         i = input.utf8.index(after: i)
         j += 1

@@ -1,10 +1,12 @@
 // Building mailto: and tel: links from the plain address/number an author writes in copy.
 
+import LinkDocBase
+
 /// Characters kept literally in a mailto: local part: RFC 3986 unreserved plus the sub-delims
 /// RFC 6068 allows there ("!$'()*+,;:"). Everything else, including "%", "&", "=", "?", "#",
 /// space and non-ASCII (UTF-8), is percent-encoded.
 private func isMailtoLocalPartLiteral(_ b: UInt8) -> Bool {
-    if isASCIIAlphanumeric(b) { return true }
+    if ASCII.isLetterOrDigit(b) { return true }
     switch b {
     case 0x2D, 0x2E, 0x5F, 0x7E,  // - . _ ~
          0x21, 0x24, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3A:  // ! $ ' ( ) * + , ; :
@@ -102,11 +104,6 @@ public struct TelNumber: Hashable, Sendable {
             return false
         }
     }
-}
-
-/// "+86 138-0013-8000" → "tel:+8613800138000" (see `TelNumber`); nil when the text is no number.
-public func telURL(_ raw: String) -> String? {
-    TelNumber(spelled: raw)?.url
 }
 
 extension Array where Element == UInt8 {

@@ -4,6 +4,8 @@
 // percent-encoding a code point equals percent-encoding each of its UTF-8 bytes: a byte >= 0x80
 // is always encoded and no decoding to scalars is needed on the hot path.
 
+import LinkDocBase
+
 /// A percent-encode set, as a 128-bit mask over ASCII; bytes >= 0x80 are always in the set.
 public struct PercentEncodeSet: Sendable, Equatable {
     let low: UInt64   // bytes 0x00...0x3F
@@ -38,24 +40,12 @@ public struct PercentEncodeSet: Sendable, Equatable {
     public static let path = PercentEncodeSet(query, adding: "?^`{}")
     public static let userinfo = PercentEncodeSet(path, adding: "/:;=@[\\]|")
     public static let component = PercentEncodeSet(userinfo, adding: "$%&+,")
-    public static let formURLEncoded = PercentEncodeSet(component, adding: "!'()~")
 }
 
 
 @inline(__always)
 func hexDigit(_ nibble: UInt8) -> UInt8 {
     nibble < 10 ? nibble &+ 0x30 : nibble &+ 0x37  // '0'... / 'A'...
-}
-
-/// Value of an ASCII hex digit, or nil.
-@inline(__always)
-func hexValue(_ b: UInt8) -> UInt8? {
-    switch b {
-    case 0x30...0x39: return b &- 0x30
-    case 0x41...0x46: return b &- 0x37
-    case 0x61...0x66: return b &- 0x57
-    default: return nil
-    }
 }
 
 extension Array where Element == UInt8 {
@@ -86,7 +76,7 @@ func percentDecode<C: Collection>(_ input: C) -> [UInt8] where C.Element == UInt
     let end = input.endIndex
     while i < end {
         let b = input[i]
-        if b == 0x25, i + 2 < end, let hi = hexValue(input[i + 1]), let lo = hexValue(input[i + 2]) {
+        if b == 0x25, i + 2 < end, let hi = ASCII.hexValue(input[i + 1]), let lo = ASCII.hexValue(input[i + 2]) {
             out.append(hi << 4 | lo)
             i += 3
         } else {

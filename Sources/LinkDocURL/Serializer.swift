@@ -80,8 +80,6 @@ extension WHATWGURL {
     /// The serialized host, nil when the URL has no host (e.g. "mailto:").
     public var serializedHost: String? { hostKind == nil ? nil : hostname }
 
-    /// The port, nil when absent or the scheme's default.
-    public var portNumber: Int? { portValue }
     public var port: String {
         guard portValue != nil else { return "" }
         return string((hostEnd + 1) ..< authorityEnd)

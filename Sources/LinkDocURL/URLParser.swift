@@ -11,6 +11,8 @@
 // Input in the common form (a special scheme, a plain ASCII domain, nothing to encode: see
 // CommonForm.swift) takes a fast path first and never reaches the state machine.
 
+import LinkDocBase
+
 private let schemeFile = Array("file".utf8)
 
 private enum State {
@@ -84,7 +86,7 @@ func classifyScheme(_ input: UnsafeBufferPointer<UInt8>, _ end: Int) -> SchemeKi
     // check), and only the names of the input's length are compared.
     @inline(__always) func matches(_ name: StaticString) -> Bool {
         let bytes = name.utf8Start
-        for i in 0 ..< end where asciiLowercased(input[i]) != bytes[i] { return false }
+        for i in 0 ..< end where ASCII.lower(input[i]) != bytes[i] { return false }
         return true
     }
     switch end {
@@ -131,7 +133,7 @@ private struct URLUnderConstruction {
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: scheme)
         buffer.withUnsafeMutableBufferPointer { b in
-            for i in b.indices { b[i] = asciiLowercased(b[i]) }
+            for i in b.indices { b[i] = ASCII.lower(b[i]) }
         }
         buffer.append(0x3A)
         record.schemeEnd = buffer.count - 1
@@ -219,7 +221,7 @@ private struct URLUnderConstruction {
     /// except a lone normalized Windows drive letter of a file URL ("/C:").
     mutating func shortenPath() {
         let length = buffer.count - record.pathStart
-        if record.kind == .file, length == 3, buffer[record.pathStart] == 0x2F, isASCIIAlpha(buffer[record.pathStart + 1]),
+        if record.kind == .file, length == 3, buffer[record.pathStart] == 0x2F, ASCII.isLetter(buffer[record.pathStart + 1]),
            buffer[record.pathStart + 2] == 0x3A {
             return
         }
@@ -247,7 +249,7 @@ private struct StateMachine {
     /// "remaining starts with a Windows drive letter": two code points, alpha then ":" or "|",
     /// followed by the end or one of / \ ? #.
     static func startsWithWindowsDriveLetter(_ input: UnsafeBufferPointer<UInt8>, _ p: Int) -> Bool {
-        guard p >= 0, input.count - p >= 2, isASCIIAlpha(input[p]), input[p + 1] == 0x3A || input[p + 1] == 0x7C else {
+        guard p >= 0, input.count - p >= 2, ASCII.isLetter(input[p]), input[p + 1] == 0x3A || input[p + 1] == 0x7C else {
             return false
         }
         if input.count - p == 2 { return true }
@@ -298,7 +300,7 @@ private struct StateMachine {
             let c = at(p)
             switch state {
             case .schemeStart:
-                if c != EOF, isASCIIAlpha(UInt8(c)) {
+                if c != EOF, ASCII.isLetter(UInt8(c)) {
                     state = .scheme
                 } else {
                     state = .noScheme
@@ -306,7 +308,7 @@ private struct StateMachine {
                 }
 
             case .scheme:
-                while p < n, isASCIIAlphanumeric(input[p]) { p += 1 }
+                while p < n, ASCII.isLetterOrDigit(input[p]) { p += 1 }
                 let c = at(p)
                 if c != EOF, c == cPlus || c == cMinus || c == cDot {
                     break
@@ -494,7 +496,7 @@ private struct StateMachine {
                 }
 
             case .port:
-                if c != EOF, isASCIIDigit(UInt8(c)) {
+                if c != EOF, ASCII.isDigit(UInt8(c)) {
                     portHasDigits = true
                     port = min(port * 10 + (c - 0x30), 65536)  // saturate: any 6+ digit port is out of range
                 } else if c == EOF || c == cSlash || c == cQuestion || c == cHash || (url.isSpecial && c == cBackslash) {
@@ -564,7 +566,7 @@ private struct StateMachine {
                 if c == EOF || c == cSlash || c == cBackslash || c == cQuestion || c == cHash {
                     p -= 1
                     let length = p + 1 - bufferStart
-                    if length == 2, isASCIIAlpha(input[bufferStart]),
+                    if length == 2, ASCII.isLetter(input[bufferStart]),
                        input[bufferStart + 1] == 0x3A || input[bufferStart + 1] == 0x7C {
                         // Windows drive letter quirk: "file://C:/" — the buffer becomes the
                         // first path segment (normalized in the path state) and the host stays empty.
@@ -630,7 +632,7 @@ private struct StateMachine {
                     url.buffer.removeSubrange((segmentStart - 1)...)
                     if !slashFollows { url.buffer.append(0x2F) }
                 } else if url.record.kind == .file, segmentStart == url.record.pathStart + 1, url.buffer.count - segmentStart == 2,
-                          isASCIIAlpha(url.buffer[segmentStart]),
+                          ASCII.isLetter(url.buffer[segmentStart]),
                           url.buffer[segmentStart + 1] == 0x3A || url.buffer[segmentStart + 1] == 0x7C {
                     url.buffer[segmentStart + 1] = 0x3A  // "C|" → "C:" as the first segment of a file URL
                 }

@@ -13,6 +13,8 @@
 // contain a raw "/" (a literal "/" always splits, "%2F" stays encoded), so popping the last
 // segment is "truncate at the last /".
 
+import LinkDocBase
+
 /// The URL Standard's validation errors that make parsing fail, plus "input-too-long"
 /// (linkdoc's own limit). The raw value is the Standard's name for the error.
 public enum URLValidationError: String, Error, Sendable, Equatable {
@@ -144,16 +146,8 @@ public struct WHATWGURL: Sendable, Equatable {
     var firstSegmentIsNormalizedDriveLetter: Bool {
         let p = pathStart, end = pathEnd
         return withBytes { buffer in
-            end - p >= 3 && buffer[p] == 0x2F && isASCIIAlpha(buffer[p + 1]) && buffer[p + 2] == 0x3A
+            end - p >= 3 && buffer[p] == 0x2F && ASCII.isLetter(buffer[p + 1]) && buffer[p + 2] == 0x3A
                 && (end - p == 3 || buffer[p + 3] == 0x2F)
         }
     }
 }
-
-// MARK: - ASCII classification
-
-@inline(__always) func isASCIIAlpha(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
-@inline(__always) func isASCIIDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
-@inline(__always) func isASCIIAlphanumeric(_ b: UInt8) -> Bool { isASCIIAlpha(b) || isASCIIDigit(b) }
-@inline(__always) func isASCIIHexDigit(_ b: UInt8) -> Bool { hexValue(b) != nil }
-@inline(__always) func asciiLowercased(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b }

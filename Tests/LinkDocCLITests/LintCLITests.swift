@@ -146,5 +146,13 @@ final class LintCLITests: XCTestCase {
         XCTAssertEqual(relative.stdout.split(separator: "\n").count, 2)
         XCTAssert(relative.stdout.contains(#""href":"https://example.com/c""#))
         XCTAssertEqual(try cli.run(["url", "--base", "nope", "x"]).status, 2)
+        // Each line is one JSON object, keys in a fixed order, null for what is absent, and
+        // escaped so that Foundation reads the input back.
+        let plain = try cli.run(["url", "mailto:x@y"])
+        XCTAssertEqual(plain.stdout, #"{"input":"mailto:x@y","href":"mailto:x@y","url":"mailto:x@y","host":null,"error":null}"# + "\n")
+        let odd = try cli.run(["url", "-"], stdin: Data("a\u{7F}\u{2028}\"\\\t\n".utf8))
+        XCTAssert(odd.stdout.hasPrefix(#"{"input":"a\u007f\u2028\"\\\t","href":null"#), odd.stdout)
+        let object = try JSONSerialization.jsonObject(with: Data(odd.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(object?["input"] as? String, "a\u{7F}\u{2028}\"\\\t")
     }
 }

@@ -30,7 +30,7 @@ final class SourceTextTests: XCTestCase {
         let x = source.bytes.lastIndex(of: UInt8(ascii: "x"))!
         XCTAssertEqual(source.location(ofOffset: x).line, 3)
         XCTAssertEqual(source.location(ofOffset: x).column, 2)
-        XCTAssertEqual(source.lineText(containing: bracket), "请阅读《协议》")
+        XCTAssertEqual(source.excerpt(around: bracket).line, "请阅读《协议》")
     }
 
     func testInvalidByteLocationCountsTheOriginalLines() {

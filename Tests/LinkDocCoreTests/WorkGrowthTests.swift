@@ -103,7 +103,7 @@ final class WorkGrowthTests: XCTestCase {
     func testNestedBoldTags() {
         // 100k deep at 4n (n = 25k): far beyond options.maxHTMLDepth, whose text is kept.
         let result = assertLinearWork("<b> nested", n: 25_000, repeated("<b>"))
-        XCTAssert(result.diagnostics.contains { $0.ruleID == "html-depth-limit" })
+        XCTAssert(result.diagnostics.contains { $0.ruleID == .htmlDepthLimit })
         assertLinearWork("<b>x nested, then closed", { String(repeating: "<b>x", count: $0) + String(repeating: "</b>", count: $0) })
         assertLinearWork("<a> nested", repeated("<a href=\"https://e.com\">"))
     }

@@ -46,7 +46,7 @@ final class AndroidHostileTests: XCTestCase {
             <resources><string name="a">&s;</string><string name="b" product="&s;">x</string></resources>
             """)
         XCTAssertFalse(everything(own).contains("MARKER"))
-        XCTAssert(own.diagnostics.allSatisfy { $0.ruleID == FormatRuleID.xmlEntity }, rendered(own).description)
+        XCTAssert(own.diagnostics.allSatisfy { $0.ruleID == RuleID.xmlEntity }, rendered(own).description)
     }
 
     func testXXENetworkIsNeverContacted() throws {
@@ -97,7 +97,7 @@ final class AndroidHostileTests: XCTestCase {
 
     func testDeepNestingStops() throws {
         let file = try fixture("deep.xml")
-        XCTAssert(file.diagnostics.contains { $0.ruleID == FormatRuleID.xmlSyntax && $0.message.contains("Excessive depth") },
+        XCTAssert(file.diagnostics.contains { $0.ruleID == RuleID.xmlSyntax && $0.message.contains("Excessive depth") },
                   file.diagnostics.map(\.message).description)
         XCTAssertEqual(file.value("deep"), String(repeating: "<b>", count: 255), "read up to where libxml2 stopped")
         XCTAssertNil(file.value("after"), "libxml2 does not go on after its depth limit")

@@ -1,4 +1,5 @@
 import XCTest
+import LinkDocBase
 import LinkDocHTML
 
 final class ElementTests: XCTestCase {
@@ -26,18 +27,18 @@ final class ElementTests: XCTestCase {
 
     func testUppercaseTagsAndAttributes() {
         let f = flatten("<A HREF='u' TITLE=t>x</A><B>y</B>")
-        XCTAssertEqual(f.elements.map(\.kind), [.anchor(href: "u", title: "t"), .style(HTMLStyle(bold: true))])
+        XCTAssertEqual(f.elements.map(\.kind), [.anchor(href: "u", title: "t"), .style(TextStyle(bold: true))])
         XCTAssertEqual(f.string, "xy")
     }
 
     func testFixedStyleElements() {
-        let cases: [(String, HTMLStyle)] = [
-            ("b", HTMLStyle(bold: true)), ("strong", HTMLStyle(bold: true)),
-            ("i", HTMLStyle(italic: true)), ("em", HTMLStyle(italic: true)),
-            ("u", HTMLStyle(underline: true)), ("ins", HTMLStyle(underline: true)),
-            ("s", HTMLStyle(strikethrough: true)), ("del", HTMLStyle(strikethrough: true)),
-            ("strike", HTMLStyle(strikethrough: true)),
-            ("sup", HTMLStyle(baseline: .superscript)), ("sub", HTMLStyle(baseline: .subscript)),
+        let cases: [(String, TextStyle)] = [
+            ("b", TextStyle(bold: true)), ("strong", TextStyle(bold: true)),
+            ("i", TextStyle(italic: true)), ("em", TextStyle(italic: true)),
+            ("u", TextStyle(underline: true)), ("ins", TextStyle(underline: true)),
+            ("s", TextStyle(strikethrough: true)), ("del", TextStyle(strikethrough: true)),
+            ("strike", TextStyle(strikethrough: true)),
+            ("sup", TextStyle(baseline: .superscript)), ("sub", TextStyle(baseline: .subscript)),
         ]
         for (tag, style) in cases {
             let f = flatten("前<\(tag)>中</\(tag)>后")
@@ -56,13 +57,13 @@ final class ElementTests: XCTestCase {
     func testSpanInlineStyle() {
         let f = flatten("<span style=\"color: red; background-color:#0F0; font-weight: 700; font-style: italic; text-decoration: underline line-through\">x</span>")
         XCTAssertEqual(f.elements, [HTMLElement(
-            kind: .style(HTMLStyle(bold: true, italic: true, underline: true, strikethrough: true,
+            kind: .style(TextStyle(bold: true, italic: true, underline: true, strikethrough: true,
                                    color: "#ff0000", backgroundColor: "#00ff00")),
             range: 0..<1, sourceOffset: 0)])
         let g = flatten("<span style='font-weight:normal;COLOR:RGB(0,0,255) !important;vertical-align:super;margin:0'>y</span>")
-        XCTAssertEqual(g.elements.map(\.kind), [.style(HTMLStyle(bold: false, baseline: .superscript, color: "#0000ff"))])
+        XCTAssertEqual(g.elements.map(\.kind), [.style(TextStyle(bold: false, baseline: .superscript, color: "#0000ff"))])
         let h = flatten("<span style=\"font-weight: bold\">z</span>")
-        XCTAssertEqual(h.elements.map(\.kind), [.style(HTMLStyle(bold: true))])
+        XCTAssertEqual(h.elements.map(\.kind), [.style(TextStyle(bold: true))])
     }
 
     func testSpanWithoutSupportedStyleIsUnwrappedSilently() {
@@ -76,15 +77,15 @@ final class ElementTests: XCTestCase {
         let f = flatten("<font color=\"#F00\">红</font><font color=blue style=\"font-weight:bold\">蓝</font><font face=x>无</font>")
         XCTAssertEqual(f.string, "红蓝无")
         XCTAssertEqual(f.elements.map(\.kind), [
-            .style(HTMLStyle(color: "#ff0000")),
-            .style(HTMLStyle(bold: true, color: "#0000ff")),
+            .style(TextStyle(color: "#ff0000")),
+            .style(TextStyle(bold: true, color: "#0000ff")),
         ])
         XCTAssertEqual(f.elements.map(\.range), [0..<3, 3..<6])
     }
 
     func testStyleAttributeMergesIntoFixedStyle() {
         let f = flatten("<b style=\"color:#123456\">x</b>")
-        XCTAssertEqual(f.elements.map(\.kind), [.style(HTMLStyle(bold: true, color: "#123456"))])
+        XCTAssertEqual(f.elements.map(\.kind), [.style(TextStyle(bold: true, color: "#123456"))])
     }
 
     func testLineBreaks() {

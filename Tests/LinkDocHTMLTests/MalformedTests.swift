@@ -1,4 +1,5 @@
 import XCTest
+import LinkDocBase
 import LinkDocHTML
 
 final class MalformedTests: XCTestCase {
@@ -6,9 +7,9 @@ final class MalformedTests: XCTestCase {
         let src = "<b>a<i>b</b>c</i>d"
         let f = flatten(src)
         XCTAssertEqual(f.string, "abcd")
-        XCTAssertEqual(f.styles.map(\.style), [HTMLStyle(bold: true), HTMLStyle(italic: true)])
+        XCTAssertEqual(f.styles.map(\.style), [TextStyle(bold: true), TextStyle(italic: true)])
         XCTAssertEqual(f.styles.map(\.text), ["ab", "b"])
-        let m = f.diagnostics(HTMLRule.malformed)
+        let m = f.diagnostics(RuleID.htmlMalformed)
         // <i> closed by </b>, and the stray </i>.
         XCTAssertEqual(m.map(\.sourceOffset), [byteOffset(of: "<i>", in: src)!, byteOffset(of: "</i>", in: src)!])
         XCTAssertTrue(m.allSatisfy { $0.severity == .warning })
@@ -18,13 +19,13 @@ final class MalformedTests: XCTestCase {
         let f = flatten("前<b>粗体到结尾")
         XCTAssertEqual(f.string, "前粗体到结尾")
         XCTAssertEqual(f.styles.map(\.text), ["粗体到结尾"])
-        XCTAssertEqual(f.diagnostics(HTMLRule.malformed).map(\.sourceOffset), [3])
+        XCTAssertEqual(f.diagnostics(RuleID.htmlMalformed).map(\.sourceOffset), [3])
     }
 
     func testStrayEndTagIsIgnoredWithWarning() {
         let f = flatten("甲</b>乙</span>丙")
         XCTAssertEqual(f.string, "甲乙丙")
-        XCTAssertEqual(f.diagnostics(HTMLRule.malformed).map(\.sourceOffset), [3, 10])
+        XCTAssertEqual(f.diagnostics(RuleID.htmlMalformed).map(\.sourceOffset), [3, 10])
     }
 
     func testEndTagWithJunkStillCloses() {
@@ -39,25 +40,25 @@ final class MalformedTests: XCTestCase {
         let g = flatten("q<a href=\"x")
         XCTAssertEqual(g.string, "q")
         XCTAssertEqual(g.elements.map(\.kind), [.anchor(href: "x", title: nil)])
-        XCTAssertFalse(g.diagnostics(HTMLRule.malformed).isEmpty)
+        XCTAssertFalse(g.diagnostics(RuleID.htmlMalformed).isEmpty)
     }
 
     func testNestedAnchorClosesOuterAnchor() {
         let f = flatten("<a href=1>一<a href=2>二</a>三</a>")
         XCTAssertEqual(f.string, "一二三")
         XCTAssertEqual(f.elements.map { f.substring($0.range) }, ["一", "二"])
-        XCTAssertEqual(f.diagnostics(HTMLRule.malformed).count, 2, "\(f.diagnostics)")   // outer <a> + stray </a>
+        XCTAssertEqual(f.diagnostics(RuleID.htmlMalformed).count, 2, "\(f.diagnostics)")   // outer <a> + stray </a>
     }
 
     func testDepthLimitKeepsTextAndReportsOnce() {
         let f = flatten("<b><i><u><s>深</s></u></i></b>", maxDepth: 2)
         XCTAssertEqual(f.string, "深")
         XCTAssertEqual(f.elements.count, 2)
-        let d = f.diagnostics(HTMLRule.depthLimit)
+        let d = f.diagnostics(RuleID.htmlDepthLimit)
         XCTAssertEqual(d.count, 1)
         XCTAssertEqual(d.first?.severity, .error)
         XCTAssertEqual(d.first?.sourceOffset, 6)
-        XCTAssertTrue(f.diagnostics(HTMLRule.malformed).isEmpty)
+        XCTAssertTrue(f.diagnostics(RuleID.htmlMalformed).isEmpty)
     }
 
     func testHundredThousandNestedElements() {
@@ -67,9 +68,9 @@ final class MalformedTests: XCTestCase {
         XCTAssertEqual(f.string, "深尾")
         XCTAssertEqual(f.elements.count, 64)
         XCTAssertTrue(f.elements.allSatisfy { $0.range == 0..<3 })
-        XCTAssertEqual(f.diagnostics(HTMLRule.depthLimit).count, 1)
-        XCTAssertEqual(f.diagnostics(HTMLRule.depthLimit).first?.sourceOffset, 64 * 3)
-        XCTAssertTrue(f.diagnostics(HTMLRule.malformed).isEmpty)
+        XCTAssertEqual(f.diagnostics(RuleID.htmlDepthLimit).count, 1)
+        XCTAssertEqual(f.diagnostics(RuleID.htmlDepthLimit).first?.sourceOffset, 64 * 3)
+        XCTAssertTrue(f.diagnostics(RuleID.htmlMalformed).isEmpty)
         f.assertInvariants(sourceCount: src.utf8.count)
     }
 
@@ -81,8 +82,8 @@ final class MalformedTests: XCTestCase {
         XCTAssertEqual(f.elements.count, 64)
         // Capped: not 100,000 diagnostics.
         XCTAssertLessThan(f.diagnostics.count, 300)
-        XCTAssertEqual(f.diagnostics(HTMLRule.depthLimit).count, 1)
-        XCTAssertFalse(f.diagnostics(HTMLRule.malformed).isEmpty)
+        XCTAssertEqual(f.diagnostics(RuleID.htmlDepthLimit).count, 1)
+        XCTAssertFalse(f.diagnostics(RuleID.htmlMalformed).isEmpty)
     }
 
     func testInvalidUTF8AndNULNeverSwitchDecoding() {

@@ -1,4 +1,5 @@
 import XCTest
+import LinkDocBase
 import LinkDocHTML
 
 final class SanitizerTests: XCTestCase {
@@ -6,7 +7,7 @@ final class SanitizerTests: XCTestCase {
                                file: StaticString = #filePath, line: UInt = #line) {
         let f = flatten(src)
         XCTAssertEqual(f.string, expected, tag, file: file, line: line)
-        let warnings = f.diagnostics(HTMLRule.sanitized)
+        let warnings = f.diagnostics(RuleID.htmlSanitized)
         XCTAssertEqual(warnings.count, 1, "\(tag): \(f.diagnostics)", file: file, line: line)
         XCTAssertEqual(warnings.first?.severity, .warning, file: file, line: line)
         XCTAssertEqual(warnings.first?.sourceOffset, byteOffset(of: "<" + tag, in: src), tag, file: file, line: line)
@@ -22,7 +23,7 @@ final class SanitizerTests: XCTestCase {
         let f = flatten("<b>粗<script>x</b>y<img src=x onerror=alert(1)></script>体</b>")
         XCTAssertEqual(f.string, "粗体")
         XCTAssertEqual(f.styles.map(\.text), ["粗体"])
-        XCTAssertEqual(f.diagnostics(HTMLRule.sanitized).count, 1, "\(f.diagnostics)")
+        XCTAssertEqual(f.diagnostics(RuleID.htmlSanitized).count, 1, "\(f.diagnostics)")
     }
 
     func testStyleDroppedWithContent() {
@@ -49,14 +50,14 @@ final class SanitizerTests: XCTestCase {
         let src = "第一<!-- 注释 <b>不要</b> -->第二"
         let f = flatten(src)
         XCTAssertEqual(f.string, "第一第二")
-        XCTAssertEqual(f.diagnostics(HTMLRule.sanitized).map(\.sourceOffset), [byteOffset(of: "<!--", in: src)!])
+        XCTAssertEqual(f.diagnostics(RuleID.htmlSanitized).map(\.sourceOffset), [byteOffset(of: "<!--", in: src)!])
         XCTAssertTrue(f.elements.isEmpty)
     }
 
     func testUnterminatedCommentDropsRestWithWarning() {
         let f = flatten("可见<!-- 未结束 <b>x</b>")
         XCTAssertEqual(f.string, "可见")
-        XCTAssertEqual(f.diagnostics(HTMLRule.sanitized).map(\.sourceOffset), [6])
+        XCTAssertEqual(f.diagnostics(RuleID.htmlSanitized).map(\.sourceOffset), [6])
     }
 
     func testEventHandlerAttributesDroppedWithWarningAtAttribute() {
@@ -67,7 +68,7 @@ final class SanitizerTests: XCTestCase {
             .anchor(href: "/x", title: "t"),
             .image(src: "a.png", alt: nil, width: nil, height: nil),
         ])
-        let warnings = f.diagnostics(HTMLRule.sanitized)
+        let warnings = f.diagnostics(RuleID.htmlSanitized)
         XCTAssertEqual(warnings.map(\.sourceOffset), [
             byteOffset(of: "onclick", in: src)!, byteOffset(of: "ONMOUSEOVER", in: src)!, byteOffset(of: "onerror", in: src)!,
         ])
@@ -80,7 +81,7 @@ final class SanitizerTests: XCTestCase {
         let f = flatten(src)
         XCTAssertEqual(f.string, "闪烁字")
         XCTAssertTrue(f.elements.isEmpty)
-        let w = f.diagnostics(HTMLRule.unknownElement)
+        let w = f.diagnostics(RuleID.htmlUnknownElement)
         XCTAssertEqual(w.count, 1)
         XCTAssertEqual(w.first?.sourceOffset, 3)
         XCTAssertTrue(w.first?.message.contains("<blink>") ?? false)
@@ -89,8 +90,8 @@ final class SanitizerTests: XCTestCase {
     func testUnknownBlockAndVoidElements() {
         let f = flatten("<h1>标题</h1><ul><li>一</li></ul><hr>尾")
         XCTAssertEqual(f.string, "标题一尾")
-        XCTAssertEqual(Set(f.diagnostics(HTMLRule.unknownElement).map(\.message)).count, 4, "\(f.diagnostics)")
-        XCTAssertTrue(f.diagnostics(HTMLRule.malformed).isEmpty, "\(f.diagnostics)")
+        XCTAssertEqual(Set(f.diagnostics(RuleID.htmlUnknownElement).map(\.message)).count, 4, "\(f.diagnostics)")
+        XCTAssertTrue(f.diagnostics(RuleID.htmlMalformed).isEmpty, "\(f.diagnostics)")
     }
 
     func testDivIsUnwrappedSilently() {
@@ -102,6 +103,6 @@ final class SanitizerTests: XCTestCase {
     func testProcessingInstructionDropped() {
         let f = flatten("a<?php echo 1 ?>b")
         XCTAssertEqual(f.string, "ab")
-        XCTAssertEqual(f.diagnostics(HTMLRule.sanitized).map(\.sourceOffset), [1])
+        XCTAssertEqual(f.diagnostics(RuleID.htmlSanitized).map(\.sourceOffset), [1])
     }
 }

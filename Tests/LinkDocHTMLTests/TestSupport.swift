@@ -1,6 +1,7 @@
 // Foundation-free on purpose (see Sources/CLibXML2/shim.h): only XCTest,
 // Dispatch and LinkDocHTML.
 import XCTest
+import LinkDocBase
 import LinkDocHTML
 
 func flatten(_ s: String, maxDepth: Int = 64) -> FlatHTML {
@@ -24,11 +25,11 @@ extension FlatHTML {
         String(decoding: text[range], as: UTF8.self)
     }
 
-    func diagnostics(_ rule: String) -> [HTMLDiagnostic] {
+    func diagnostics(_ rule: RuleID) -> [HTMLDiagnostic] {
         diagnostics.filter { $0.ruleID == rule }
     }
 
-    var styles: [(style: HTMLStyle, text: String)] {
+    var styles: [(style: TextStyle, text: String)] {
         elements.compactMap {
             if case .style(let s) = $0.kind { return (s, substring($0.range)) }
             return nil

@@ -1,4 +1,5 @@
 import XCTest
+import LinkDocBase
 import LinkDocHTML
 
 final class TextTests: XCTestCase {
@@ -52,7 +53,7 @@ final class TextTests: XCTestCase {
         let f = flatten(src)
         XCTAssertEqual(f.string, "第一行文字\n第二行 粗体\n第三行闪 链")
         XCTAssertEqual(f.elements.map(\.sourceOffset), [byteOffset(of: "<b>", in: src)!, byteOffset(of: "<a ", in: src)!])
-        XCTAssertEqual(f.diagnostics.map(\.ruleID), [HTMLRule.unknownElement, HTMLRule.sanitized])
+        XCTAssertEqual(f.diagnostics.map(\.ruleID), [RuleID.htmlUnknownElement, RuleID.htmlSanitized])
         XCTAssertEqual(f.diagnostics.map(\.sourceOffset), [byteOffset(of: "<blink>", in: src)!, byteOffset(of: "onclick", in: src)!])
     }
 

@@ -30,44 +30,44 @@ final class LocalizationLintTests: XCTestCase {
 
     func testReaderFindingsTakeTheConfiguredSeverity() throws {
         let report = try lint("malformed.strings", language: "de")
-        let syntax = report.diagnostics.filter { $0.diagnostic.ruleID == FormatRuleID.stringsSyntax }
+        let syntax = report.diagnostics.filter { $0.diagnostic.ruleID == RuleID.stringsSyntax }
         XCTAssertFalse(syntax.isEmpty)
         XCTAssert(syntax.allSatisfy { $0.diagnostic.severity == .error })
         var relaxed = LintConfiguration()
-        relaxed.levels[FormatRuleID.stringsSyntax] = .warning
-        relaxed.levels[FormatRuleID.stringsEscape] = .off
-        XCTAssert(report.diagnostics.contains { $0.diagnostic.ruleID == FormatRuleID.stringsEscape })
+        relaxed.levels[RuleID.stringsSyntax] = .warning
+        relaxed.levels[RuleID.stringsEscape] = .off
+        XCTAssert(report.diagnostics.contains { $0.diagnostic.ruleID == RuleID.stringsEscape })
         let relaxedReport = try lint("malformed.strings", configuration: relaxed, language: "de")
-        let relaxedSyntax = relaxedReport.diagnostics.filter { $0.diagnostic.ruleID == FormatRuleID.stringsSyntax }
+        let relaxedSyntax = relaxedReport.diagnostics.filter { $0.diagnostic.ruleID == RuleID.stringsSyntax }
         XCTAssertEqual(relaxedSyntax.count, syntax.count)
         XCTAssert(relaxedSyntax.allSatisfy { $0.diagnostic.severity == .warning })
-        XCTAssertFalse(relaxedReport.diagnostics.contains { $0.diagnostic.ruleID == FormatRuleID.stringsEscape })
+        XCTAssertFalse(relaxedReport.diagnostics.contains { $0.diagnostic.ruleID == RuleID.stringsEscape })
     }
 
     func testAndroidFindingsPointIntoTheFileAndTakeTheConfiguredSeverity() throws {
         let report = try lint("android/values-zh-rCN/strings.xml", language: "zh-CN")
-        let mention = try XCTUnwrap(report.diagnostics.first { $0.diagnostic.ruleID == "unresolved-mention" })
+        let mention = try XCTUnwrap(report.diagnostics.first { $0.diagnostic.ruleID == .unresolvedMention })
         XCTAssertEqual(mention.diagnostic.message, "key \"escapes\" (zh-CN): @首页 is not in the manifest's mentions")
         XCTAssertEqual([mention.diagnostic.location?.line, mention.diagnostic.location?.column], [6, 28], "at the \\@ escape")
         XCTAssertFalse(report.diagnostics.contains { $0.diagnostic.ruleID == RuleID.unknownAgreement },
                        "《红楼梦》 (line 10) is a book title, not a missing agreement")
 
         let hostile = try lint("android/hostile/values/xxe-file.xml")
-        XCTAssertEqual(hostile.diagnostics.map(\.diagnostic.ruleID), Array(repeating: FormatRuleID.xmlEntity, count: 4))
+        XCTAssertEqual(hostile.diagnostics.map(\.diagnostic.ruleID), Array(repeating: RuleID.xmlEntity, count: 4))
         XCTAssert(hostile.diagnostics.allSatisfy { $0.diagnostic.severity == .error })
         var relaxed = LintConfiguration()
-        relaxed.levels[FormatRuleID.xmlEntity] = .warning
-        relaxed.levels[FormatRuleID.androidEscape] = .off
+        relaxed.levels[RuleID.xmlEntity] = .warning
+        relaxed.levels[RuleID.androidEscape] = .off
         XCTAssert(try lint("android/hostile/values/xxe-file.xml", configuration: relaxed).diagnostics.allSatisfy { $0.diagnostic.severity == .warning })
         let hant = try lint("android/values-b+zh+Hant/strings.xml", configuration: relaxed, language: "zh-Hant")
-        XCTAssertFalse(hant.diagnostics.contains { $0.diagnostic.ruleID == FormatRuleID.androidEscape })
-        XCTAssert(hant.diagnostics.contains { $0.diagnostic.ruleID == FormatRuleID.androidUnknownEscape })
+        XCTAssertFalse(hant.diagnostics.contains { $0.diagnostic.ruleID == RuleID.androidEscape })
+        XCTAssert(hant.diagnostics.contains { $0.diagnostic.ruleID == RuleID.androidUnknownEscape })
     }
 
     func testUTF16StringsFilesAreLinted() throws {
         for name in ["utf16le.strings", "utf16be.strings", "utf8.strings"] {
             let report = try lint(name, language: "zh-Hans")
-            XCTAssertFalse(report.diagnostics.contains { $0.diagnostic.ruleID == FormatRuleID.encoding }, name)
+            XCTAssertFalse(report.diagnostics.contains { $0.diagnostic.ruleID == RuleID.invalidEncoding }, name)
         }
     }
 }

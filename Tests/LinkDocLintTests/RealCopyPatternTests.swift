@@ -6,7 +6,7 @@ import XCTest
 /// The patterns of real localization files that made findings false (issue 18), written
 /// anew here: each test lints copy shaped like what was found and checks what is reported.
 final class RealCopyPatternTests: XCTestCase {
-    func lint(_ text: String, rule: String, manifest: Manifest = RuleExamples.manifest, language: String? = nil) throws -> [Diagnostic] {
+    func lint(_ text: String, rule: RuleID, manifest: Manifest = RuleExamples.manifest, language: String? = nil) throws -> [Diagnostic] {
         var configuration = LintConfiguration()
         for other in RuleCatalogue.descriptions { configuration.levels[other.id] = .off }
         configuration.levels[rule] = .warning
@@ -14,7 +14,7 @@ final class RealCopyPatternTests: XCTestCase {
             .diagnostics.map(\.diagnostic)
     }
 
-    func lintStrings(_ file: String, rule: String, language: String = "zh-Hans") throws -> [Diagnostic] {
+    func lintStrings(_ file: String, rule: RuleID, language: String = "zh-Hans") throws -> [Diagnostic] {
         var configuration = LintConfiguration()
         for other in RuleCatalogue.descriptions { configuration.levels[other.id] = .off }
         configuration.levels[rule] = .warning
@@ -68,20 +68,20 @@ final class RealCopyPatternTests: XCTestCase {
     // MARK: unbalanced-brackets
 
     func testQuotationConventionsOfTheLanguage() throws {
-        XCTAssertEqual(try lint("im Ordner „Programme“ und „Einstellungen“ > „Ordner“", rule: "unbalanced-brackets", language: "de").count, 0)
-        XCTAssertEqual(try lint("w folderze „Programy”", rule: "unbalanced-brackets", language: "pl").count, 0)
-        XCTAssertEqual(try lint("« Bonjour » et »Hallo«", rule: "unbalanced-brackets", language: "fr").count, 0)
-        XCTAssertEqual(try lint("「設定」を開く", rule: "unbalanced-brackets", language: "ja").count, 0)
+        XCTAssertEqual(try lint("im Ordner „Programme“ und „Einstellungen“ > „Ordner“", rule: .unbalancedBrackets, language: "de").count, 0)
+        XCTAssertEqual(try lint("w folderze „Programy”", rule: .unbalancedBrackets, language: "pl").count, 0)
+        XCTAssertEqual(try lint("« Bonjour » et »Hallo«", rule: .unbalancedBrackets, language: "fr").count, 0)
+        XCTAssertEqual(try lint("「設定」を開く", rule: .unbalancedBrackets, language: "ja").count, 0)
         // Swedish closes with the mark it opens with; elsewhere a lone ” closes nothing.
-        XCTAssertEqual(try lint("i mappen ”Program”", rule: "unbalanced-brackets", language: "sv").count, 0)
-        XCTAssertEqual(try lint("也称为”请勿打扰”。", rule: "unbalanced-brackets", language: "zh-Hans").map(\.location?.column), [4, 9])
+        XCTAssertEqual(try lint("i mappen ”Program”", rule: .unbalancedBrackets, language: "sv").count, 0)
+        XCTAssertEqual(try lint("也称为”请勿打扰”。", rule: .unbalancedBrackets, language: "zh-Hans").map(\.location?.column), [4, 9])
     }
 
     func testEmoticonsAndListMarksAreNoBrackets() throws {
         for text in ["完全不必惊讶啦 ;)", "没有权限 :( 请重试", "好的 :-) 明天见", "没钱好痛苦……_(:3」∠)_", "例) Xcode-13.4.1.app", "1) 第一条"] {
-            XCTAssertEqual(try lint(text, rule: "unbalanced-brackets").map(\.message), [], text)
+            XCTAssertEqual(try lint(text, rule: .unbalancedBrackets).map(\.message), [], text)
         }
-        XCTAssertEqual(try lint("费用（见附件", rule: "unbalanced-brackets").count, 1, "a plain unclosed bracket is still found")
+        XCTAssertEqual(try lint("费用（见附件", rule: .unbalancedBrackets).count, 1, "a plain unclosed bracket is still found")
     }
 
     func testStringsThatTheAppJoinsPairTheirBrackets() throws {
@@ -98,24 +98,24 @@ final class RealCopyPatternTests: XCTestCase {
         "title" = "开启”始终显示的通知“？";
         "message" = "只有在启用了”始终显示的通知“时才能可靠地发布";
         """
-        let found = try lintStrings(file, rule: "unbalanced-brackets")
+        let found = try lintStrings(file, rule: .unbalancedBrackets)
         XCTAssertEqual(found.map { "\($0.location!.line):\($0.location!.column)" }, ["9:12", "9:18", "10:14", "10:22", "11:20", "11:28"], "only the typos: \(found.map(\.message))")
     }
 
     func testAMultiParagraphQuotationOpensEachParagraph() throws {
-        XCTAssertEqual(try lint("“第一段。\n“第二段。\n“第三段。”", rule: "unbalanced-brackets").count, 0)
-        XCTAssertEqual(try lint("“第一段。\n第二段。", rule: "unbalanced-brackets").count, 1)
+        XCTAssertEqual(try lint("“第一段。\n“第二段。\n“第三段。”", rule: .unbalancedBrackets).count, 0)
+        XCTAssertEqual(try lint("“第一段。\n第二段。", rule: .unbalancedBrackets).count, 1)
     }
 
     // MARK: strings-escape and one-line messages
 
     func testABackslashBeforeALineBreakIsValidInStrings() throws {
-        let found = try lintStrings("\"a\" = \"第一行\\\n第二行\";\n\"b\" = \"已添加\\(count)个\";\n", rule: FormatRuleID.stringsEscape)
+        let found = try lintStrings("\"a\" = \"第一行\\\n第二行\";\n\"b\" = \"已添加\\(count)个\";\n", rule: RuleID.stringsEscape)
         XCTAssertEqual(found.map { "\($0.location!.line)" }, ["3"], "only the Swift interpolation \\(count): \(found.map(\.message))")
     }
 
     func testEveryMessageIsOneLineWithoutControlCharacters() throws {
-        let d = Diagnostic(severity: .warning, message: "key \"a\nb\tc\u{7}\u{2028}\" is odd", ruleID: "x", file: "f.strings")
+        let d = Diagnostic(severity: .warning, message: "key \"a\nb\tc\u{7}\u{2028}\" is odd", ruleID: .duplicateKey, file: "f.strings")
         XCTAssertEqual(d.message, #"key "a\nb\tc\u{7}\u{2028}" is odd"#)
         var changed = d
         changed.message = "line one\r\nline two"
@@ -140,8 +140,8 @@ final class RealCopyPatternTests: XCTestCase {
     }
 
     func testARepostChainMentionsEachHop() throws {
-        XCTAssertEqual(try lint("好笑//@甲:回复@乙:[黑线]//@乙:哈//@甲:我也", rule: "duplicate-link").count, 0)
-        XCTAssertEqual(try lint("@小明 你好，@小明", rule: "duplicate-link").count, 1)
+        XCTAssertEqual(try lint("好笑//@甲:回复@乙:[黑线]//@乙:哈//@甲:我也", rule: .duplicateLink).count, 0)
+        XCTAssertEqual(try lint("@小明 你好，@小明", rule: .duplicateLink).count, 1)
     }
 }
 

@@ -5,6 +5,18 @@ import XCTest
 /// Each rule's examples are its tests: triggering copy triggers it, the rest does
 /// not, and corrections are what --fix makes of the copy.
 final class RuleExampleTests: XCTestCase {
+    /// The 1-based line and column (in Unicode scalars, as diagnostics count them) of each `RuleExamples.marker`
+    /// in the unmarked text, where the rule must report.
+    static func markerLocations(_ example: String) -> [(line: Int, column: Int)] {
+        var locations: [(line: Int, column: Int)] = []
+        var line = 1, column = 1
+        for scalar in example.unicodeScalars {
+            if scalar == RuleExamples.marker { locations.append((line, column)); continue }
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return locations
+    }
+
     /// Lints `text` with only `rule` on (at its default severity, or warning).
     /// The `↓` position markers are taken out first (`RuleExamples.unmarked`).
     func findings(_ text: String, rule: RuleDescription) throws -> LintFileReport {
@@ -21,7 +33,7 @@ final class RuleExampleTests: XCTestCase {
         var count = 0
         for rule in RuleCatalogue.descriptions {
             for example in rule.triggering where !ViewRuleTests.needsMissingFont(rule.id) {
-                let marked = RuleExamples.markerLocations(example)
+                let marked = Self.markerLocations(example)
                 XCTAssertFalse(marked.isEmpty, "\(rule.id): the triggering example \(example.debugDescription) marks no position with ↓")
                 let found = try findings(example, rule: rule).diagnostics.filter { $0.diagnostic.ruleID == rule.id }
                     .compactMap { $0.diagnostic.location.map { "\($0.line):\($0.column)" } }
@@ -46,6 +58,18 @@ final class RuleExampleTests: XCTestCase {
             }
         }
         XCTAssertEqual(Set(RuleCatalogue.descriptions.map(\.id)).count, RuleCatalogue.all.count, "rule ids are unique")
+    }
+
+    /// `RuleID` lists every id and the catalogue describes each that lint can report, so
+    /// `linkdoc rules`, SARIF's rule list and configuration know every finding.
+    func testTheCatalogueDescribesEveryRuleID() {
+        var reportable = Set(RuleID.allCases).subtracting([.ndjsonRecord, .ndjsonEmptyLine])  // about records, not copy
+        #if !LINKDOC_LAYOUT
+        reportable.subtract([.fitsLines, .smallTapTarget])
+        #endif
+        XCTAssertEqual(Set(RuleCatalogue.descriptions.map(\.id)), reportable)
+        XCTAssertEqual(RuleCatalogue.rule(withID: "unknown-agreement")?.description.id, .unknownAgreement)
+        XCTAssertNil(RuleCatalogue.rule(withID: "ndjson-record"), "the stream's ids are about records, not copy")
     }
 
     func testTriggeringExamplesTrigger() throws {
@@ -80,9 +104,9 @@ final class RuleExampleTests: XCTestCase {
                 let edits = report.diagnostics.compactMap(\.fix).flatMap { $0 }
                 XCTAssertFalse(edits.isEmpty, "\(rule.id) offers no fix for \(before.debugDescription)")
                 let fixed = String(decoding: Fixer.apply(edits, to: Array(before.utf8)), as: UTF8.self)
-                XCTAssertEqual(fixed, after, rule.id)
+                XCTAssertEqual(fixed, after, "\(rule.id)")
                 // A fixed text has nothing left to fix for that rule.
-                XCTAssert(try findings(fixed, rule: rule).diagnostics.allSatisfy { $0.fix == nil }, rule.id)
+                XCTAssert(try findings(fixed, rule: rule).diagnostics.allSatisfy { $0.fix == nil }, "\(rule.id)")
             }
         }
     }
@@ -95,10 +119,10 @@ final class RuleExampleTests: XCTestCase {
 
     func testNeverStyleRemovesSpaces() throws {
         var configuration = LintConfiguration()
-        configuration.levels["cjk-latin-spacing"] = .warning
-        configuration.options["cjk-latin-spacing"] = RuleOptions(["style": "never"])
+        configuration.levels[.cjkLatinSpacing] = .warning
+        configuration.options[.cjkLatinSpacing] = RuleOptions(["style": "never"])
         let report = try Linter(configuration: configuration).lint(Array("使用 Swift 开发 @alice 你好".utf8), name: "x", manifest: RuleExamples.manifest)
-        let spacing = report.diagnostics.filter { $0.diagnostic.ruleID == "cjk-latin-spacing" }
+        let spacing = report.diagnostics.filter { $0.diagnostic.ruleID == .cjkLatinSpacing }
         let fixed = String(decoding: Fixer.apply(spacing.compactMap(\.fix).flatMap { $0 }, to: Array("使用 Swift 开发 @alice 你好".utf8)), as: UTF8.self)
         XCTAssertEqual(fixed, "使用Swift开发 @alice 你好", "the space after a mention stays: removing it would change the name")
     }

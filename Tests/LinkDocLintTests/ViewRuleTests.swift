@@ -7,10 +7,10 @@ import XCTest
 /// fits-lines and small-tap-target: copy laid out in the manifest's views (built with the layout core only).
 final class ViewRuleTests: XCTestCase {
     static let fontPath = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
-    static let viewRuleIDs = ["fits-lines", "small-tap-target"]
+    static let viewRuleIDs: [RuleID] = [.fitsLines, .smallTapTarget]
 
     /// Whether `rule` lays out text and the Noto CJK font it uses is not installed; says so, by name.
-    static func needsMissingFont(_ rule: String) -> Bool {
+    static func needsMissingFont(_ rule: RuleID) -> Bool {
         guard viewRuleIDs.contains(rule), !FileManager.default.fileExists(atPath: fontPath) else { return false }
         print("skipped: the \(rule) examples (the font \(fontPath) is not installed: apt-get install fonts-noto-cjk)")
         return true
@@ -61,7 +61,7 @@ final class ViewRuleTests: XCTestCase {
             """
         let report = try Linter(configuration: LintConfiguration())
             .lint(localization: Array(catalog.utf8), name: "/project/Localizable.xcstrings", format: .xcstrings, language: "zh-Hans", manifest: m)
-        let found = report.diagnostics.map(\.diagnostic).filter { $0.ruleID == "fits-lines" }
+        let found = report.diagnostics.map(\.diagnostic).filter { $0.ruleID == .fitsLines }
         XCTAssertEqual(found.count, 1, "\(found.map(\.message))")
         XCTAssert(found.first?.message.hasSuffix("the de copy needs 5 lines at 15 pt in the view \"privacy-dialog\", which allows 2 at 200 pt wide (and 6 at 17 pt, 6 at 19 pt)") == true, found.first?.message ?? "")
         XCTAssertEqual(found.first?.location?.line, 4, "at the German value, not the unbound key")
@@ -72,7 +72,7 @@ final class ViewRuleTests: XCTestCase {
             {"views": {"row": {"width": 300, "size": 15, "paths": ["*.txt"], "minTapHeight": 30, "minTapWidth": 10}}}
             """)
         let found = try lint("点[这](https://example.com/a)里", name: "/project/a.txt", manifest: m)
-        XCTAssertEqual(found.map(\.ruleID), ["small-tap-target"])
+        XCTAssertEqual(found.map(\.ruleID), [.smallTapTarget])
         XCTAssertEqual(found.first?.location?.column, 2)
         XCTAssert(found.first?.message.contains("under the minimum 10 × 30 pt") == true, found.first?.message ?? "")
         let relaxed = try manifest("""
@@ -86,7 +86,7 @@ final class ViewRuleTests: XCTestCase {
             {"views": {"d": {"width": 200, "size": 15, "maxLines": 1, "font": "missing.ttf", "paths": ["*.txt"]}}}
             """)
         let found = try lint("请", name: "/project/a.txt", manifest: m)
-        XCTAssertEqual(found.map(\.ruleID), ["fits-lines"])
+        XCTAssertEqual(found.map(\.ruleID), [.fitsLines])
         XCTAssert(found.first?.message.contains("/project/missing.ttf") == true, found.first?.message ?? "")
     }
     #endif

@@ -45,10 +45,10 @@ public struct Suppressions: Sendable {
         }
     }
 
-    public func suppresses(_ rule: String, onLine line: Int) -> Bool {
+    public func suppresses(_ rule: RuleID, onLine line: Int) -> Bool {
         guard let entry = byLine[line] else { return false }
         guard let ids = entry else { return true }
-        return ids.contains(rule)
+        return ids.contains(rule.rawValue)
     }
 
     /// `diagnostics` without those that a comment silences; all of them when `source` has

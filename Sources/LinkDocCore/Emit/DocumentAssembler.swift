@@ -62,7 +62,7 @@ enum DocumentAssembler {
         }
         var documentStyles: [Style] = []
         if !styles.isEmpty { documentStyles.reserveCapacity(styles.count) }
-        for k in styles.indices { documentStyles.append(Style(styles[k].style, range: textRange(styles[k].range))) }
+        for k in styles.indices { documentStyles.append(Style(range: textRange(styles[k].range), attributes: styles[k].style)) }
         var documentAttachments: [Attachment] = []
         if !attachments.isEmpty { documentAttachments.reserveCapacity(attachments.count) }
         for k in attachments.indices {

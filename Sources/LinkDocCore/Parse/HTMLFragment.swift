@@ -65,8 +65,7 @@ struct HTMLFragment {
 
             mutating func next() -> Finding? {
                 guard let d = rest.next() else { return nil }
-                let severity: Severity = d.severity == .error ? .error : d.severity == .warning ? .warning : .info
-                return (severity, d.message, d.ruleID, prepared.sourceOffset(d.sourceOffset))
+                return (d.severity, d.message, d.ruleID, prepared.sourceOffset(d.sourceOffset))
             }
         }
 
@@ -74,7 +73,7 @@ struct HTMLFragment {
     }
 
     /// A finding as the resolver reports it.
-    typealias Finding = (severity: Severity, message: String, ruleID: String, sourceOffset: Int)
+    typealias Finding = (severity: Severity, message: String, ruleID: RuleID, sourceOffset: Int)
 
     /// Done with the flattened text (the resolver has read it): its buffers go back to `workspace`.
     consuming func recycle(into workspace: inout HTMLWorkspace) { workspace.recycle(flat) }
@@ -109,14 +108,5 @@ struct InputOffsets {
     mutating func sourceOffset(_ offset: Int) -> Int {
         guard flat != nil else { return offset }
         return prepared.sourceOffset(flat!.sourceOffset(forFlatOffset: offset), hint: &preparedHint)
-    }
-}
-
-extension Style {
-    /// The model's style for what an HTML element sets, over `range`.
-    init(_ s: HTMLStyle, range: TextRange) {
-        self.init(range: range, bold: s.bold, italic: s.italic, underline: s.underline, strikethrough: s.strikethrough,
-                  baseline: s.baseline.map { $0 == .superscript ? .superscript : .subscript },
-                  color: s.color, backgroundColor: s.backgroundColor, code: s.code, annotation: s.annotation)
     }
 }

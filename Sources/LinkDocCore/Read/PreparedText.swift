@@ -44,14 +44,14 @@ struct PreparedText: Sendable {
             map = .identity
             return
         }
-        var builder = OffsetMap.Builder()
+        var builder = OffsetMap()
         var out: [UInt8] = []
         out.reserveCapacity(source.count + 16)
         var copied = 0  // source bytes before this are handled
         source.withUnsafeBufferPointer { s in
             func copy(upTo end: Int) {
                 guard end > copied else { return }
-                builder.copy(source: copied, length: end - copied, at: out.count)
+                builder.copy(from: copied, at: out.count)
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: s[copied..<end]))
                 copied = end
             }
@@ -78,7 +78,7 @@ struct PreparedText: Sendable {
                 if b == UInt8(ascii: "\\") && i + 1 < n && (s[i + 1] == UInt8(ascii: "<") || s[i + 1] == UInt8(ascii: "&")) {
                     copy(upTo: i + 1)  // the backslash stays
                     let entity = s[i + 1] == UInt8(ascii: "<") ? Self.escapedLessThan : Self.escapedAmpersand
-                    builder.replace(source: i + 1, length: 1, at: out.count, outputLength: entity.count)
+                    builder.replace(i + 1, at: out.count)
                     out += entity
                     copied = i + 2
                     i += 2
@@ -86,11 +86,11 @@ struct PreparedText: Sendable {
                 }
                 if b == UInt8(ascii: "<"), let close = AngleAutolink.end(s, openingAt: i) {
                     copy(upTo: i)
-                    builder.replace(source: i, length: 1, at: out.count, outputLength: Self.escapedLessThan.count)
+                    builder.replace(i, at: out.count)
                     out += Self.escapedLessThan
                     copied = i + 1
                     copy(upTo: close)
-                    builder.replace(source: close, length: 1, at: out.count, outputLength: Self.escapedGreaterThan.count)
+                    builder.replace(close, at: out.count)
                     out += Self.escapedGreaterThan
                     copied = close + 1
                     i = close + 1
@@ -110,7 +110,7 @@ struct PreparedText: Sendable {
             copy(upTo: n)
         }
         bytes = out
-        map = builder.map
+        map = builder
     }
 
     private static let escapedLessThan = Array("&lt;".utf8)
@@ -141,71 +141,4 @@ struct PreparedText: Sendable {
     }
 
     func sourceOffset(_ preparedOffset: Int) -> Int { map.sourceOffset(preparedOffset) }
-}
-
-/// A monotone map from offsets in a derived text back to offsets in its source,
-/// made of copied runs; bytes that replaced or were inserted for source bytes map
-/// to the start of what they replaced.
-struct OffsetMap: Sendable {
-    private struct Run: Sendable {
-        var derivedStart: Int
-        var sourceStart: Int
-        var length: Int
-        /// Whether offsets inside map one to one (a copy) or all to `sourceStart` (a replacement).
-        var isCopy: Bool
-    }
-
-    /// One array of runs (not one array per field): one allocation per document.
-    private var runs: [Run] = []
-
-    struct Builder {
-        var map = OffsetMap()
-        mutating func copy(source: Int, length: Int, at derived: Int) {
-            map.runs.append(Run(derivedStart: derived, sourceStart: source, length: length, isCopy: true))
-        }
-        mutating func replace(source: Int, length: Int, at derived: Int, outputLength: Int) {
-            map.runs.append(Run(derivedStart: derived, sourceStart: source, length: outputLength, isCopy: false))
-        }
-    }
-
-    /// The identity map.
-    static let identity = OffsetMap()
-
-    func sourceOffset(_ derived: Int) -> Int {
-        guard let first = runs.first else { return derived }
-        if derived < first.derivedStart { return first.sourceStart }
-        return sourceOffset(derived, inRun: runIndex(derived, lo: 0))
-    }
-
-    /// The last run at or after `lo` that starts at or before `derived` (`runs[lo]` does).
-    private func runIndex(_ derived: Int, lo: Int) -> Int {
-        var lo = lo, hi = runs.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if runs[mid].derivedStart <= derived { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
-
-    private func sourceOffset(_ derived: Int, inRun k: Int) -> Int {
-        let run = runs[k]
-        return run.isCopy ? run.sourceStart + (derived - run.derivedStart) : run.sourceStart
-    }
-
-    /// `sourceOffset(_:)` with the run search starting at `hint` (moved to the run found): for
-    /// offsets asked in nearly ascending order the answer is usually the same run or the next.
-    /// A few steps forward at most, else the binary search, so never much worse than it.
-    func sourceOffset(_ derived: Int, hint: inout Int) -> Int {
-        guard let first = runs.first else { return derived }
-        if derived < first.derivedStart { return first.sourceStart }
-        var k = hint < runs.count && runs[hint].derivedStart <= derived ? hint : 0
-        var steps = 0
-        while k + 1 < runs.count && runs[k + 1].derivedStart <= derived {
-            k += 1
-            steps += 1
-            if steps == 8 { k = runIndex(derived, lo: k); break }
-        }
-        hint = k
-        return sourceOffset(derived, inRun: k)
-    }
 }

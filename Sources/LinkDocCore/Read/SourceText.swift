@@ -116,15 +116,6 @@ public struct SourceText: Sendable {
         return SourceLocation(line: lo + 1, column: column, offset: offset)
     }
 
-    /// The text of the line that holds `offset`, without its line break.
-    public func lineText(containing offset: Int) -> String {
-        let line = location(ofOffset: offset).line
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-        if end < start { end = start }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
-    }
-
     /// The line that holds `offset`, for the excerpt under a diagnostic, and the column of
     /// `offset` in that text. A line longer than `maxExcerptBytes` is cut to a window around
     /// `offset` with "…" at the cut ends, so that every diagnostic holds and prints a bounded

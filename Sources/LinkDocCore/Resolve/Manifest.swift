@@ -95,11 +95,6 @@ public struct Manifest: Sendable {
 
     public static let empty = Manifest()
 
-    /// Agreements by id, for explicit `agreement:ID` targets.
-    public func agreement(withID id: String) -> Agreement? {
-        ManifestIndex(self).agreement(id: id)?.agreement
-    }
-
     /// The same manifest in storage of its own: every string, array and dictionary newly
     /// allocated, none shared with `self`. Equal to `self` in every value.
     ///

@@ -10,8 +10,8 @@ import Foundation  // memcmp
 /// almost every document of a privacy dialog, and a lookup of the check per link cost more
 /// than the rest of resolving the link.
 ///
-/// A class, read through the compiler's shared context: a struct of six tables was copied, with six
-/// retains and releases, at every lookup of a mention's user or a topic's id.
+/// A class, read through the compiler's shared context, so that a lookup of a mention's user or a
+/// topic's id retains one object rather than copying six tables (six retains and releases).
 final class ManifestIndex: Sendable {
     /// A class: a lookup then retains one object, not the five strings and arrays inside.
     final class Entry: Sendable, Equatable {
@@ -37,12 +37,11 @@ final class ManifestIndex: Sendable {
     private let userIDsByBytes: ByteStringTable<String>
     private let topicIDs: ExactStringTable<String>
 
-    /// `urls` checks the agreements' URLs (without it, as for `Manifest.agreement(withID:)`,
-    /// the checks are empty and must not be used).
-    init(_ manifest: Manifest, urls: URLValidator? = nil) {
+    /// `urls` checks the agreements' URLs once, for every document that names them.
+    init(_ manifest: Manifest, urls: URLValidator) {
         var byTitle: [ExactString: Entry] = [:], byID: [ExactString: Entry] = [:]
         for agreement in manifest.agreements.values {
-            let entry = Entry(agreement: agreement, check: urls?.check(agreement.url) ?? URLCheck(url: nil, problems: []))
+            let entry = Entry(agreement: agreement, check: urls.check(agreement.url))
             byTitle[ExactString(agreement.title)] = entry
             byID[ExactString(agreement.id)] = entry
         }
@@ -177,9 +176,9 @@ enum FNV1a {
     }
 }
 
-/// A table of byte strings that is asked about slices of a buffer: a lookup in a dictionary
-/// keyed by `[UInt8]` or a string costs a key made per lookup, which made the manifest's
-/// titles cost more to look up than to find. Buckets by FNV-1a hash; keys compared with `memcmp`.
+/// A table of byte strings that is asked about slices of a buffer: a dictionary keyed by
+/// `[UInt8]` or a string would make a key per lookup, which costs more than finding the title in
+/// the text. Buckets by FNV-1a hash; keys compared with `memcmp`.
 struct ByteStringTable<Value: Sendable>: Sendable {
     private let buckets: [[(key: [UInt8], value: Value)]]
     private let mask: Int

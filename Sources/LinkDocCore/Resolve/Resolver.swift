@@ -17,7 +17,7 @@ struct LinkDraft: Sendable {
 /// An HTML style placed in the display text (byte range).
 struct StyleSpan: Sendable {
     var range: Range<Int>
-    var style: HTMLStyle
+    var style: TextStyle
 }
 
 /// An HTML image placed in the display text (byte range), its URL checked.
@@ -534,17 +534,17 @@ struct Resolver {
         return check.url
     }
 
-    private mutating func reportURLProblems(_ problems: [URLProblem], at: Int) {
+    private mutating func reportURLProblems(_ problems: [Problem], at: Int) {
         for problem in problems { report(problem.severity, problem.message, problem.ruleID, at: at) }
     }
 
     /// Reports at an offset of `source.bytes` (every `at:` in this type is one).
-    mutating func report(_ severity: Severity, _ message: String, _ rule: String, at offset: Int) {
+    mutating func report(_ severity: Severity, _ message: String, _ rule: RuleID, at offset: Int) {
         report(severity, message, rule, atSource: offset)
     }
 
     /// Reports at an offset of `source.bytes`.
-    mutating func report(_ severity: Severity, _ message: String, _ rule: String, atSource offset: Int) {
+    mutating func report(_ severity: Severity, _ message: String, _ rule: RuleID, atSource offset: Int) {
         diagnostics.append(Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
                                       at: offset, in: source, excerpt: excerpts))
     }

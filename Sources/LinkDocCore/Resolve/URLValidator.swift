@@ -4,16 +4,10 @@ import LinkDocURL
 /// The validate stage for URLs: every URL that a link will carry passes through
 /// here (WHATWG parsing, IDNA, scheme policy, homograph check, iOS-safe form),
 /// so that nothing unusable or unsafe is emitted.
-struct URLProblem: Sendable, Equatable {
-    var severity: Severity
-    var message: String
-    var ruleID: String
-}
-
 struct URLCheck: Sendable {
     /// The iOS-safe ASCII form, or nil when the URL must not be emitted.
     var url: String?
-    var problems: [URLProblem]
+    var problems: [Problem]
 }
 
 struct URLValidator: Sendable {
@@ -42,9 +36,7 @@ struct URLValidator: Sendable {
 
     private func validate(_ raw: String) -> URLCheck {
         let result = checkLinkURL(raw, policy: policy)
-        return URLCheck(url: result.url, problems: result.problems.map { problem in
-            URLProblem(severity: Severity(problem.severity), message: problem.message, ruleID: problem.ruleID)
-        })
+        return URLCheck(url: result.url, problems: result.problems)
     }
 
     /// `mailto:` with the domain in IDNA ASCII form, or nil when the domain is not a valid host.
@@ -87,16 +79,6 @@ final class BoundedCache<Value: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         if entries.count >= Self.capacity { entries.removeAll() }
         entries[key] = value
-    }
-}
-
-extension Severity {
-    init(_ severity: LinkURLSeverity) {
-        switch severity {
-        case .error: self = .error
-        case .warning: self = .warning
-        case .info: self = .info
-        }
     }
 }
 

@@ -122,7 +122,7 @@ enum AndroidStringsReader {
                     if let open = stack.popLast() { end(open, contentEnd: contentEnd(closedAt: event.cursor)) }
                 case .doctype:
                     problem(.error, "a DOCTYPE is not allowed in string resources; its entities and DTD are never loaded or expanded",
-                            rule: FormatRuleID.xmlEntity, at: event.cursor)
+                            rule: RuleID.xmlEntity, at: event.cursor)
                 case .problem(let p):
                     xmlProblem(p, at: event.cursor)
                 case .endOfInput:
@@ -148,7 +148,7 @@ enum AndroidStringsReader {
                 // as the value's sibling; libxml2's end events still pop our frames 1:1.
                 if case .value(let key, let variation, _, _, _) = stack[v] {
                     problem(.warning, "\(place(key, variation)): <\(name.local)> inside the value; its end tag is probably missing, so the value ends here",
-                            rule: FormatRuleID.androidResource, at: tagStart)
+                            rule: RuleID.androidResource, at: tagStart)
                 }
                 end(stack[v], contentEnd: tagStart)
                 for i in v..<stack.count { stack[i] = .closedEarly }
@@ -160,7 +160,7 @@ enum AndroidStringsReader {
                 role = .root
                 if name.local != "resources" || name.uri != nil {
                     problem(.error, "the root element is <\(name.qualified)>; Android string resources are in <resources>",
-                            rule: FormatRuleID.androidResource, at: tagStart)
+                            rule: RuleID.androidResource, at: tagStart)
                 }
                 if language == "und", let locale = attribute("locale", uri: AndroidStringsReader.toolsNamespace),
                    LocalizationFile.isLanguageTag(locale) {
@@ -174,7 +174,7 @@ enum AndroidStringsReader {
                 let isArray = name.local == "string-array" || name.local == "array"
                 guard isString || isArray || name.local == "plurals" else { break }
                 guard let key = attribute("name"), !key.isEmpty else {
-                    problem(.error, "<\(name.local)> has no name attribute; it is skipped", rule: FormatRuleID.androidResource, at: tagStart)
+                    problem(.error, "<\(name.local)> has no name attribute; it is skipped", rule: RuleID.androidResource, at: tagStart)
                     break
                 }
                 let kind = isString ? "string" : name.local
@@ -194,22 +194,22 @@ enum AndroidStringsReader {
                     role = value(key: key, variation: join(product, "item.\(count)"), owner: owner, cursor: cursor)
                 } else {
                     problem(.error, "\(place(key)): <\(name.qualified)> in an array; only <item> is read",
-                            rule: FormatRuleID.androidResource, at: tagStart)
+                            rule: RuleID.androidResource, at: tagStart)
                 }
             case .plurals(let key, let product, let owner)?:
                 guard name.local == "item" && name.uri == nil else {
                     problem(.error, "\(place(key)): <\(name.qualified)> in <plurals>; only <item quantity=\"…\"> is read",
-                            rule: FormatRuleID.androidResource, at: tagStart)
+                            rule: RuleID.androidResource, at: tagStart)
                     break
                 }
                 guard let quantity = attribute("quantity") else {
                     problem(.error, "\(place(key)): a plurals <item> has no quantity attribute; it is skipped",
-                            rule: FormatRuleID.androidResource, at: tagStart)
+                            rule: RuleID.androidResource, at: tagStart)
                     break
                 }
                 if !XCStringsReader.pluralCategories.contains(quantity) {
                     problem(.warning, "\(place(key)): \"\(quantity)\" is not a plural quantity (zero, one, two, few, many, other); it will never be chosen",
-                            rule: FormatRuleID.pluralCategory, at: tagStart)
+                            rule: RuleID.pluralCategory, at: tagStart)
                 }
                 let variation = join(product, "plural." + quantity)
                 let itemOwner = owner + "#" + quantity
@@ -327,7 +327,7 @@ enum AndroidStringsReader {
                     : reference.spelled == "@null" || reference.spelled == "@empty" ? "it stands for no value"
                     : "it is not a string resource"
                 problem(.warning, "\(place): \(reference.spelled) is a resource reference that cannot be resolved (\(why)); the value is left out",
-                        rule: FormatRuleID.androidReference, at: reference.offset)
+                        rule: RuleID.androidReference, at: reference.offset)
             }
             references = []
         }
@@ -346,7 +346,7 @@ enum AndroidStringsReader {
             if let first = seen[id] {
                 let line = text.location(of: first).line
                 problem(.warning, "duplicate \(what) (first defined on line \(line)); the later value is used",
-                        rule: FormatRuleID.duplicateKey, at: offset)
+                        rule: RuleID.duplicateKey, at: offset)
                 let keep = owners.indices.filter { owners[$0] != owner && !owners[$0].hasPrefix(owner + "#") }
                 strings = keep.map { strings[$0] }
                 owners = keep.map { owners[$0] }
@@ -379,13 +379,13 @@ enum AndroidStringsReader {
                         message = "the entity reference \(reference) is not expanded: entities are not allowed in string resources, so it stands for nothing"
                     }
                 }
-                problem(.error, place + message, rule: FormatRuleID.xmlEntity, at: offset)
+                problem(.error, place + message, rule: RuleID.xmlEntity, at: offset)
             case .syntax:
-                problem(p.isWarning ? .warning : .error, place + "malformed XML: " + p.message, rule: FormatRuleID.xmlSyntax, at: offset)
+                problem(p.isWarning ? .warning : .error, place + "malformed XML: " + p.message, rule: RuleID.xmlSyntax, at: offset)
             }
         }
 
-        mutating func problem(_ severity: Severity, _ message: String, rule: String, at offset: Int) {
+        mutating func problem(_ severity: Severity, _ message: String, rule: RuleID, at offset: Int) {
             diagnostics.append(text.diagnostic(severity, message, rule: rule, at: offset))
         }
 

@@ -190,7 +190,7 @@ struct AndroidValueDecoder {
     }
 
     private static func digit(_ c: UInt8, hex: Bool) -> UInt32? {
-        hex ? HexDigits.value(c) : (0x30...0x39).contains(c) ? UInt32(c - 0x30) : nil
+        hex ? ASCII.hexValue(c).map(UInt32.init) : (0x30...0x39).contains(c) ? UInt32(c - 0x30) : nil
     }
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
@@ -329,7 +329,7 @@ struct AndroidValueDecoder {
                 var hint = ""
                 if "《》[]".unicodeScalars.contains(c) { hint = "; to escape linkdoc markup in an Android string write \\\\\(c)" }
                 report(.warning, "unknown escape '\\\(c)'; Android reads it as '\(c)'\(hint)",
-                       rule: FormatRuleID.androidUnknownEscape, at: start)
+                       rule: RuleID.androidUnknownEscape, at: start)
             }
             builder.appendEscaped(out, at: start)
             return
@@ -345,7 +345,7 @@ struct AndroidValueDecoder {
                 return
             }
             escape = .none
-            report(.error, "'\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used", rule: FormatRuleID.androidEscape, at: start)
+            report(.error, "'\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used", rule: RuleID.androidEscape, at: start)
             flushHighSurrogate()
             builder.appendEscaped("\u{FFFD}", at: start)
             // and `c` is read as usual below
@@ -371,7 +371,7 @@ struct AndroidValueDecoder {
             if !apostropheReported {
                 apostropheReported = true
                 report(.error, "unescaped apostrophe: aapt2 rejects it; write \\' or put the value in double quotes",
-                       rule: FormatRuleID.androidEscape, at: offset)
+                       rule: RuleID.androidEscape, at: offset)
             }
             append(c, at: offset, literal: literal)
         default:
@@ -410,7 +410,7 @@ struct AndroidValueDecoder {
 
     private mutating func unpairedSurrogate(_ value: UInt32, at offset: Int) {
         report(.error, "unpaired surrogate \\u\(String(value, radix: 16, uppercase: true)); U+FFFD was used",
-               rule: FormatRuleID.androidEscape, at: offset)
+               rule: RuleID.androidEscape, at: offset)
         builder.appendEscaped("\u{FFFD}", at: offset)
     }
 
@@ -419,9 +419,9 @@ struct AndroidValueDecoder {
         switch escape {
         case .backslash(let start):
             report(.warning, "a backslash at the end of a text run escapes nothing; Android drops it",
-                   rule: FormatRuleID.androidUnknownEscape, at: start)
+                   rule: RuleID.androidUnknownEscape, at: start)
         case .unicode(let start, _, _):
-            report(.error, "'\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used", rule: FormatRuleID.androidEscape, at: start)
+            report(.error, "'\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used", rule: RuleID.androidEscape, at: start)
             builder.appendEscaped("\u{FFFD}", at: start)
         case .none:
             break
@@ -430,7 +430,7 @@ struct AndroidValueDecoder {
         flushHighSurrogate()
     }
 
-    private mutating func report(_ severity: Severity, _ message: String, rule: String, at offset: Int) {
+    private mutating func report(_ severity: Severity, _ message: String, rule: RuleID, at offset: Int) {
         diagnostics.append(text.diagnostic(severity, "\(label): \(message)", rule: rule, at: offset))
     }
 }

@@ -12,7 +12,7 @@ import LinkDocCore
 /// Files are one table when they have the same name, are in language folders of the same
 /// kind (`*.lproj`, or `values`/`values-…`) and those folders are in the same folder. Any
 /// other file (a String Catalog, a file outside a language folder, a copy file) is a table
-/// of its own, as it was before tables existed.
+/// of its own.
 public struct LocalizationTable: Hashable, Sendable {
     /// The files of the table, sorted by their UTF-8 bytes, so the bundle does not depend on
     /// the order of the command line; the first names the bundle (its `source`).
@@ -101,7 +101,7 @@ extension CompiledLocalization {
                         severity: .warning,
                         message: "key \"\(string.key)\" (\(string.language)\(string.variation.isEmpty ? "" : ", " + string.variation)) "
                             + "is also in \(first), which gives the same language; the value of \(first) is kept",
-                        ruleID: FormatRuleID.duplicateKey, file: part.source))
+                        ruleID: RuleID.duplicateKey, file: part.source))
                     continue
                 }
                 owner[place] = part.source

@@ -27,7 +27,7 @@ public struct LocalizationText: Sendable {
                 diagnostics.append(Diagnostic(
                     severity: .error,
                     message: "the UTF-16 text has an unpaired surrogate (byte offset \(badUnit)); it was replaced with U+FFFD",
-                    ruleID: FormatRuleID.encoding, file: name, location: decoded.locationOfFirstBad))
+                    ruleID: RuleID.invalidEncoding, file: name, location: decoded.locationOfFirstBad))
             }
         case .utf8:
             utf8 = raw
@@ -39,7 +39,7 @@ public struct LocalizationText: Sendable {
             diagnostics.append(Diagnostic(
                 severity: .error,
                 message: "the file is not valid UTF-8 (byte offset \(error.byteOffset)); invalid bytes were replaced with U+FFFD",
-                ruleID: FormatRuleID.encoding, file: name, location: error.location))
+                ruleID: RuleID.invalidEncoding, file: name, location: error.location))
             utf8 = Array(String(decoding: utf8, as: UTF8.self).utf8)
             // After the repair the bytes are valid, so this cannot fail.
             source = (try? SourceText(name: name, bytes: utf8)) ?? (try! SourceText(name: name, bytes: []))
@@ -53,7 +53,7 @@ public struct LocalizationText: Sendable {
         source.location(ofOffset: offset)
     }
 
-    public func diagnostic(_ severity: Severity, _ message: String, rule: String, at offset: Int) -> Diagnostic {
+    public func diagnostic(_ severity: Severity, _ message: String, rule: RuleID, at offset: Int) -> Diagnostic {
         Diagnostic(severity: severity, message: message, ruleID: rule, file: name, at: offset, in: source)
     }
 

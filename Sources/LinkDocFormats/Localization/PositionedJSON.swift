@@ -178,11 +178,11 @@ struct PositionedJSONParser {
         let open = i
         i += 1
         var builder = ValueBuilder(start: open)
-        var runStart = i
-        while i < b.count {
+        while true {
+            builder.appendLiteralRun(of: b, from: &i) { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
+            guard i < b.count else { break }
             let c = b[i]
             if c == UInt8(ascii: "\"") {
-                builder.appendLiteral(b[runStart..<i], at: runStart)
                 i += 1
                 return JSONString(bytes: builder.bytes, map: builder.map)
             }
@@ -190,13 +190,7 @@ struct PositionedJSONParser {
                 throw Failure(message: c == 0x0A ? "unterminated string (a line break inside a string must be written \\n)"
                                                  : "a control character inside a string must be escaped", offset: c == 0x0A ? open : i)
             }
-            if c == UInt8(ascii: "\\") {
-                builder.appendLiteral(b[runStart..<i], at: runStart)
-                try parseEscape(into: &builder)
-                runStart = i
-                continue
-            }
-            i += 1
+            try parseEscape(into: &builder)
         }
         throw Failure(message: "unterminated string", offset: open)
     }

@@ -1,3 +1,5 @@
+import LinkDocBase
+
 /// Maps byte offsets in a decoded string value back to byte offsets in the
 /// localization file that spelled it, so that a diagnostic about the value
 /// points at the line and column that the translator sees in their editor.
@@ -6,16 +8,9 @@
 /// escapes (`\n`, `\u4E2D`, …). The map keeps one anchor per run and per escape
 /// rather than one entry per byte: a 10 MB value without escapes costs one anchor.
 public struct SourceMap: Sendable {
-    struct Anchor: Sendable {
-        /// Offset in the value.
-        var value: Int
-        /// Offset in the file.
-        var file: Int
-        /// Literal runs map byte for byte; an escape maps all its bytes to its backslash.
-        var literal: Bool
-    }
-
-    private(set) var anchors: [Anchor] = []
+    /// Value offsets to file offsets: literal runs are copies, an escape is a replacement of
+    /// its backslash.
+    private(set) var offsets = OffsetMap()
     /// The file offset of the value's opening quote (or first byte when unquoted),
     /// used for an empty value and as the fallback.
     public let start: Int
@@ -23,11 +18,7 @@ public struct SourceMap: Sendable {
     public init(start: Int) { self.start = start }
 
     mutating func add(value: Int, file: Int, literal: Bool) {
-        if literal, let last = anchors.last, last.literal,
-           last.file + (value - last.value) == file {
-            return  // continues the previous literal run
-        }
-        anchors.append(Anchor(value: value, file: file, literal: literal))
+        if literal { offsets.copy(from: file, at: value) } else { offsets.replace(file, at: value) }
     }
 
     /// The file bytes that spell the value bytes `range` (of a value `valueCount` bytes long),
@@ -35,29 +26,16 @@ public struct SourceMap: Sendable {
     /// of the file. Nil where an escape or a jump (collapsed whitespace, an entity) lies in or
     /// at the range, whose file spelling differs from the value.
     public func literalFileRange(ofValueRange range: Range<Int>, valueCount: Int) -> Range<Int>? {
-        guard !anchors.isEmpty, range.lowerBound >= anchors[0].value else { return nil }
-        var lo = 0, hi = anchors.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if anchors[mid].value <= range.lowerBound { lo = mid } else { hi = mid - 1 }
-        }
-        let a = anchors[lo]
-        let runEnd = lo + 1 < anchors.count ? anchors[lo + 1].value : valueCount
+        guard let run = offsets.copiedRun(at: range.lowerBound) else { return nil }
+        let runEnd = run.derivedEnd ?? valueCount
         // An insertion may sit at the end of a run; anything else lies inside it.
-        guard a.literal, range.upperBound <= runEnd, range.isEmpty || range.lowerBound < runEnd else { return nil }
-        return (a.file + (range.lowerBound - a.value))..<(a.file + (range.upperBound - a.value))
+        guard range.upperBound <= runEnd, range.isEmpty || range.lowerBound < runEnd else { return nil }
+        return (run.sourceStart + (range.lowerBound - run.derivedStart))..<(run.sourceStart + (range.upperBound - run.derivedStart))
     }
 
     /// The file offset of the value byte at `offset`.
     public func fileOffset(ofValueOffset offset: Int) -> Int {
-        guard !anchors.isEmpty, offset >= anchors[0].value else { return anchors.first?.file ?? start }
-        var lo = 0, hi = anchors.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if anchors[mid].value <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        let a = anchors[lo]
-        return a.literal ? a.file + (offset - a.value) : a.file
+        offsets.isEmpty ? start : offsets.sourceOffset(offset)
     }
 }
 
@@ -87,6 +65,15 @@ struct ValueBuilder {
         map.add(value: bytes.count, file: fileOffset, literal: true)
         bytes.append(contentsOf: run)
         lastWasCR = false
+    }
+
+    /// Appends the bytes of `file` from `i` up to the first one that `stops` (a closing quote, a
+    /// backslash) as a literal run, and moves `i` to that byte (`file.count` when none does):
+    /// the scan of a quoted value between its escapes, which the reader then decodes.
+    mutating func appendLiteralRun(of file: [UInt8], from i: inout Int, until stops: (UInt8) -> Bool) {
+        let start = i
+        while i < file.count && !stops(file[i]) { i += 1 }
+        appendLiteral(file[start..<i], at: start)
     }
 
     /// Appends one decoded scalar that an escape sequence at `fileOffset` stands for.

@@ -46,7 +46,7 @@ enum StringsFileReader {
         struct SyntaxError: Error { let message: String; let offset: Int; var resumeAt: Int? = nil }
 
         mutating func error(_ e: SyntaxError) {
-            diagnostics.append(text.diagnostic(.error, e.message, rule: FormatRuleID.stringsSyntax, at: e.offset))
+            diagnostics.append(text.diagnostic(.error, e.message, rule: RuleID.stringsSyntax, at: e.offset))
             i = e.resumeAt ?? nextLineStart(after: e.offset)
         }
 
@@ -66,7 +66,7 @@ enum StringsFileReader {
                 do {
                     try skipTrivia()
                     guard i < b.count else {
-                        if braced { diagnostics.append(text.diagnostic(.error, "missing '}' at the end of the file", rule: FormatRuleID.stringsSyntax, at: b.count)) }
+                        if braced { diagnostics.append(text.diagnostic(.error, "missing '}' at the end of the file", rule: RuleID.stringsSyntax, at: b.count)) }
                         return
                     }
                     if braced && b[i] == UInt8(ascii: "}") {
@@ -119,7 +119,7 @@ enum StringsFileReader {
             if let first = seen[keyBytes] {
                 let line = text.location(of: first).line
                 diagnostics.append(text.diagnostic(.warning, "duplicate key \"\(key.string)\" (first defined on line \(line)); the later value is used",
-                                                   rule: FormatRuleID.duplicateKey, at: keyStart))
+                                                   rule: RuleID.duplicateKey, at: keyStart))
                 strings.removeAll { Array($0.key.utf8) == keyBytes }
             } else {
                 seen[keyBytes] = keyStart
@@ -162,21 +162,14 @@ enum StringsFileReader {
             let open = i
             i += 1
             var builder = ValueBuilder(start: open)
-            var runStart = i
-            while i < b.count {
-                let c = b[i]
-                if c == quote {
-                    builder.appendLiteral(b[runStart..<i], at: runStart)
+            while true {
+                builder.appendLiteralRun(of: b, from: &i) { $0 == quote || $0 == UInt8(ascii: "\\") }
+                guard i < b.count else { break }
+                if b[i] == quote {
                     i += 1
                     return ReadString(builder: builder)
                 }
-                if c == UInt8(ascii: "\\") {
-                    builder.appendLiteral(b[runStart..<i], at: runStart)
-                    try readEscape(into: &builder)
-                    runStart = i
-                    continue
-                }
-                i += 1
+                try readEscape(into: &builder)
             }
             // No closing quote before the end of the file. Strings may span lines, so
             // where it should have ended is unknown: resume on the line after the
@@ -232,7 +225,7 @@ enum StringsFileReader {
                     hint = "; to escape linkdoc markup in a .strings file write \\\\\(shown)"
                 }
                 diagnostics.append(text.diagnostic(.warning, "unknown escape '\\\(shown)'; it stands for '\(shown)'\(hint)",
-                                                   rule: FormatRuleID.stringsEscape, at: start))
+                                                   rule: RuleID.stringsEscape, at: start))
                 builder.appendLiteral(bytes, at: bytes.startIndex)
                 return
             }
@@ -243,7 +236,7 @@ enum StringsFileReader {
         mutating func readUnicodeEscape(from start: Int, into builder: inout ValueBuilder) throws {
             guard let unit = readHex4() else {
                 diagnostics.append(text.diagnostic(.error, "'\\\(String(UnicodeScalar(b[start + 1])))' must be followed by 4 hex digits; U+FFFD was used",
-                                                   rule: FormatRuleID.stringsEscape, at: start))
+                                                   rule: RuleID.stringsEscape, at: start))
                 builder.appendEscaped("\u{FFFD}", at: start)
                 return
             }
@@ -260,7 +253,7 @@ enum StringsFileReader {
             }
             guard let scalar = Unicode.Scalar(unit) else {
                 diagnostics.append(text.diagnostic(.error, "unpaired surrogate \\U\(String(unit, radix: 16, uppercase: true)); U+FFFD was used",
-                                                   rule: FormatRuleID.stringsEscape, at: start))
+                                                   rule: RuleID.stringsEscape, at: start))
                 builder.appendEscaped("\u{FFFD}", at: start)
                 return
             }

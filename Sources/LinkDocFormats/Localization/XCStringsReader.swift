@@ -33,7 +33,7 @@ enum XCStringsReader {
             let root = try PositionedJSONParser.parse(text.bytes)
             walker.readCatalog(root)
         } catch {
-            walker.diagnostics.append(text.diagnostic(.error, "not valid JSON: \(error.message)", rule: FormatRuleID.jsonSyntax, at: error.offset))
+            walker.diagnostics.append(text.diagnostic(.error, "not valid JSON: \(error.message)", rule: RuleID.jsonSyntax, at: error.offset))
         }
         return LocalizationFile(format: .xcstrings, text: text, sourceLanguage: walker.sourceLanguage,
                                 strings: walker.strings, diagnostics: text.diagnostics + walker.diagnostics)
@@ -45,7 +45,7 @@ enum XCStringsReader {
         var strings: [LocalizedString] = []
         var diagnostics: [Diagnostic] = []
 
-        mutating func problem(_ message: String, at offset: Int, _ severity: Severity = .error, rule: String = FormatRuleID.catalogStructure) {
+        mutating func problem(_ message: String, at offset: Int, _ severity: Severity = .error, rule: RuleID = .catalogStructure) {
             diagnostics.append(text.diagnostic(severity, message, rule: rule, at: offset))
         }
 
@@ -74,7 +74,7 @@ enum XCStringsReader {
                 if let first = seen[entry.key.bytes] {
                     let line = text.location(of: first).line
                     problem("duplicate key \"\(key)\" (first defined on line \(line)); the later one is used",
-                            at: entry.key.map.start, .warning, rule: FormatRuleID.duplicateKey)
+                            at: entry.key.map.start, .warning, rule: RuleID.duplicateKey)
                     strings.removeAll { Array($0.key.utf8) == entry.key.bytes }
                 }
                 seen[entry.key.bytes] = entry.key.map.start
@@ -146,7 +146,7 @@ enum XCStringsReader {
                         let name = variationCase.key.string
                         if kind.key.string == "plural" && !XCStringsReader.pluralCategories.contains(name) {
                             problem("\(place): \"\(name)\" is not a plural category (zero, one, two, few, many, other); it will never be chosen",
-                                    at: variationCase.key.map.start, .warning, rule: FormatRuleID.pluralCategory)
+                                    at: variationCase.key.map.start, .warning, rule: RuleID.pluralCategory)
                         }
                         collect(variationCase.value, key: key, language: language, path: path + [kind.key.string, name])
                     }

@@ -1,3 +1,5 @@
+import LinkDocBase
+
 /// Generates the Swift file of typed accessors that LinkDocPlugin adds to a
 /// target: one constant per copy file and per key of each localization table, so
 /// that a mistyped name fails at compile time instead of at run time.
@@ -206,25 +208,9 @@ public enum SwiftAccessors {
         return keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// A Swift string literal of `s`.
     static func literal(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        "\"" + Escaping.swiftEscaped(s, quotes: true) + "\""
     }
 
     /// Text safe on one comment line.

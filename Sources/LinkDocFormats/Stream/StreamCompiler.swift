@@ -46,7 +46,7 @@ public final class StreamCompiler: @unchecked Sendable {
         var isError = false
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             recordProblem(into: &workspace.writer, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
-                          message: "empty line (no record)", rule: FormatRuleID.ndjsonEmptyLine)
+                          message: "empty line (no record)", rule: RuleID.ndjsonEmptyLine)
         } else {
             do {
                 let record = try NDJSONRecord.parse(line)
@@ -55,7 +55,7 @@ public final class StreamCompiler: @unchecked Sendable {
                 isError = true
                 recordProblem(into: &workspace.writer, id: error.id, lineNumber: lineNumber,
                               column: Self.column(of: error.offset, in: line),
-                              severity: .error, message: error.message, rule: FormatRuleID.ndjsonRecord)
+                              severity: .error, message: error.message, rule: RuleID.ndjsonRecord)
             }
         }
         workspace.writer.withBytes { out.append(contentsOf: $0) }
@@ -67,7 +67,7 @@ public final class StreamCompiler: @unchecked Sendable {
     public func tooLong(lineNumber: Int, limit: Int, into out: inout [UInt8]) {
         var w = JSONWriter()
         recordProblem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .error,
-                      message: "the record is longer than \(limit) bytes; it was skipped", rule: FormatRuleID.ndjsonRecord)
+                      message: "the record is longer than \(limit) bytes; it was skipped", rule: RuleID.ndjsonRecord)
         w.withBytes { out.append(contentsOf: $0) }
         out.append(0x0A)
     }
@@ -87,7 +87,7 @@ public final class StreamCompiler: @unchecked Sendable {
             case .success(let c): compiler = c
             case .failure(let error):
                 recordProblem(into: &w, id: record.id, lineNumber: lineNumber, column: 1, severity: .error,
-                              message: "invalid manifest: \(error.message)", rule: FormatRuleID.ndjsonRecord)
+                              message: "invalid manifest: \(error.message)", rule: RuleID.ndjsonRecord)
                 return true
             }
         }
@@ -106,7 +106,7 @@ public final class StreamCompiler: @unchecked Sendable {
             w.key("column"); w.int(d.location?.column ?? 1)
             w.key("severity"); w.string(d.severity.rawValue)
             w.key("message"); w.string(d.message)
-            w.key("rule"); w.string(d.ruleID)
+            w.key("rule"); w.string(d.ruleID.rawValue)
             w.endObject()
         }
         w.endArray()
@@ -115,7 +115,7 @@ public final class StreamCompiler: @unchecked Sendable {
     }
 
     private func recordProblem(into w: inout JSONWriter, id: String?, lineNumber: Int, column: Int,
-                               severity: Severity, message: String, rule: String) {
+                               severity: Severity, message: String, rule: RuleID) {
         w.beginObject()
         w.key("id")
         if let id { w.string(id) } else { w.null() }
@@ -127,7 +127,7 @@ public final class StreamCompiler: @unchecked Sendable {
         w.key("column"); w.int(column)
         w.key("severity"); w.string(severity.rawValue)
         w.key("message"); w.string(message)
-        w.key("rule"); w.string(rule)
+        w.key("rule"); w.string(rule.rawValue)
         w.endObject()
         w.endArray()
         w.endObject()

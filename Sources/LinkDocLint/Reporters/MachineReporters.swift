@@ -18,7 +18,7 @@ public struct JSONReporter: LintReporter {
             w.member("line", d.diagnostic.location?.line)
             w.member("column", d.diagnostic.location?.column)
             w.key("severity"); w.string(d.diagnostic.severity.rawValue)
-            w.key("rule"); w.string(d.diagnostic.ruleID)
+            w.key("rule"); w.string(d.diagnostic.ruleID.rawValue)
             w.key("message"); w.string(d.diagnostic.message)
             w.key("fixable"); w.bool(d.fix != nil)
             w.endObject()
@@ -61,7 +61,7 @@ public struct SARIFReporter: LintReporter {
         w.key("rules"); w.beginArray()
         for rule in rules {
             w.beginObject()
-            w.key("id"); w.string(rule.id)
+            w.key("id"); w.string(rule.id.rawValue)
             w.key("shortDescription"); w.beginObject(); w.key("text"); w.string(rule.summary); w.endObject()
             w.key("fullDescription"); w.beginObject(); w.key("text"); w.string(rule.rationale); w.endObject()
             w.key("defaultConfiguration"); w.beginObject()
@@ -77,7 +77,7 @@ public struct SARIFReporter: LintReporter {
         w.key("results"); w.beginArray()
         for d in files.flatMap(\.diagnostics) {
             w.beginObject()
-            w.key("ruleId"); w.string(d.diagnostic.ruleID)
+            w.key("ruleId"); w.string(d.diagnostic.ruleID.rawValue)
             if let i = index[d.diagnostic.ruleID] { w.key("ruleIndex"); w.int(i) }
             w.key("level"); w.string(Self.level(d.diagnostic.severity))
             w.key("message"); w.beginObject(); w.key("text"); w.string(d.diagnostic.message); w.endObject()
@@ -128,8 +128,8 @@ public struct GitHubReporter: LintReporter {
             let command = d.diagnostic.severity == .error ? "error" : d.diagnostic.severity == .warning ? "warning" : "notice"
             var properties = "file=\(Self.property(d.diagnostic.file))"
             if let l = d.diagnostic.location { properties += ",line=\(l.line),col=\(l.column)" }
-            properties += ",title=\(Self.property("linkdoc " + d.diagnostic.ruleID))"
-            out += "::\(command) \(properties)::\(Self.data(d.diagnostic.message + " [" + d.diagnostic.ruleID + "]"))\n"
+            properties += ",title=\(Self.property("linkdoc " + d.diagnostic.ruleID.rawValue))"
+            out += "::\(command) \(properties)::\(Self.data(d.diagnostic.message + " [" + d.diagnostic.ruleID.rawValue + "]"))\n"
         }
         return out
     }
@@ -163,22 +163,20 @@ public struct CheckstyleReporter: LintReporter {
     }
 
     static func escape(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
+        Escaping.replacingScalars(s) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            default:
-                // XML 1.0 has no other control characters at all.
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&apos;"
+            case "\n": "&#10;"
+            case "\t": "&#9;"
+            // XML 1.0 has no other control characters at all.
+            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): "\u{FFFD}"
+            default: nil
             }
         }
-        return out
     }
 }
 

@@ -5,7 +5,7 @@ import LinkDocModel
 public struct LinkTextMismatchRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: "link-text-mismatch", defaultSeverity: .warning,
+        id: .linkTextMismatch, defaultSeverity: .warning,
         summary: "Link text that names one site while the link points to another",
         rationale: "Text that shows example.com but opens evil.example is how phishing works; in honest copy it is a stale link.",
         triggering: ["↓[www.example.com](https://other.example)", "↓[https://a.example.com/x](https://b.example.com/x)"],
@@ -61,7 +61,7 @@ extension String {
 public struct AmbiguousURLEndRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: "ambiguous-url-end", defaultSeverity: .warning,
+        id: .ambiguousURLEnd, defaultSeverity: .warning,
         summary: "A bare URL that CJK text follows without a space, so that its end is a guess",
         rationale: "In https://example.com/help了解更多 the URL might be …/help or …/help了解更多; linkdoc ends it before the CJK letters, which is wrong for a CJK path. Write <https://…>, put a space after the URL, or link text: [了解更多](https://…).",
         triggering: ["详见↓https://example.com/help了解更多", "访问↓https://example.com了解", "详见↓https://zh.wikipedia.org/wiki/北京"],
@@ -91,7 +91,7 @@ public struct AmbiguousURLEndRule: OptionlessRule {
 public struct UnresolvedMentionRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: "unresolved-mention", defaultSeverity: .warning,
+        id: .unresolvedMention, defaultSeverity: .warning,
         summary: "A @mention that the manifest's mention table does not know",
         rationale: "Where the app resolves mentions through the manifest, an unknown name opens no profile; it is often a renamed or misspelled account.",
         triggering: ["感谢 ↓@小红"],
@@ -110,7 +110,7 @@ public struct UnresolvedMentionRule: OptionlessRule {
 public struct AdjacentLinksRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: "adjacent-links", defaultSeverity: .warning,
+        id: .adjacentLinks, defaultSeverity: .warning,
         summary: "Two links that touch, with nothing between them to tell them apart",
         rationale: "Where two links run together (@小明@小红, or two explicit links), users cannot see where one ends and cannot tap the one they mean. Brackets such as 《》 between them are enough.",
         triggering: ["@小明↓@alice", "[帮助](https://example.com/a)↓[反馈](https://example.com/b)"],
@@ -139,7 +139,7 @@ public struct AdjacentLinksRule: OptionlessRule {
 public struct DuplicateLinkRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: "duplicate-link", defaultSeverity: .info,
+        id: .duplicateLink, defaultSeverity: .info,
         summary: "The same target linked more than once in one document",
         rationale: "Repeated links to one page add tap targets without adding meaning; usually the first mention is enough.",
         triggering: ["《用户协议》……再次阅读↓《用户协议》", "https://example.com 和 ↓[这里](https://example.com)"],

@@ -15,7 +15,7 @@ public struct CJKLatinSpacingRule: LintRule {
     }
 
     public static let description = RuleDescription(
-        id: "cjk-latin-spacing", defaultSeverity: nil,
+        id: .cjkLatinSpacing, defaultSeverity: nil,
         summary: "Spacing between CJK and Latin letters or digits, as the project's style says (off by default)",
         rationale: "Mixed CJK and Latin text reads better with consistent spacing; whichever style a project picks, it should hold everywhere.",
         triggering: ["使用↓Swift↓开发", "共↓3↓个"],
@@ -53,7 +53,7 @@ public struct CJKLatinSpacingRule: LintRule {
 public struct FullwidthPunctuationRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: "fullwidth-punctuation", defaultSeverity: .warning,
+        id: .fullwidthPunctuation, defaultSeverity: .warning,
         summary: "Half-width punctuation (, . ; : ! ?) between CJK characters",
         rationale: "Chinese text uses full-width punctuation; half-width marks between characters look cramped and break the rhythm of the line.",
         triggering: ["我们↓,你们", "完成↓!下一步", "注意↓:请阅读", "《用户协议》↓,了解"],

@@ -6,7 +6,7 @@
 public struct UnbalancedBracketsRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: "unbalanced-brackets", defaultSeverity: .warning,
+        id: .unbalancedBrackets, defaultSeverity: .warning,
         summary: "An opening or closing bracket or quotation mark without its partner",
         rationale: "A lost 》 or ” is a typo that readers notice at once, and an unclosed 《 keeps an agreement from linking.",
         triggering: ["请阅读↓《用户协议", "他说：↓“你好", "↓【注意事项", "费用↓）", "↓(see below", "在↓“隐私标签页↓“中打开", "也称为↓”请勿打扰↓“。"],
@@ -163,7 +163,7 @@ public struct UnbalancedBracketsRule: OptionlessRule {
 public struct BidiControlRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: "bidi-control", defaultSeverity: .error,
+        id: .bidiControl, defaultSeverity: .error,
         summary: "A bidirectional control character (U+202A–U+202E, U+2066–U+2069) in copy",
         rationale: "Invisible bidi controls reorder what the user reads without changing what the text is: a link can read as one thing and be another (CVE-2021-42574, Trojan Source).",
         triggering: ["请访问↓\u{202E}moc.elpmaxe", "a↓\u{2066}b↓\u{2069}"],
@@ -182,7 +182,7 @@ public struct BidiControlRule: OptionlessRule {
 public struct InvisibleCharacterRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: "invisible-character", defaultSeverity: .warning,
+        id: .invisibleCharacter, defaultSeverity: .warning,
         summary: "A zero-width or otherwise invisible character (outside emoji sequences)",
         rationale: "Invisible characters break search, matching of agreement titles and mentions, and line breaking, and nobody can see them in review.",
         triggering: ["用户↓\u{200B}协议", "a↓\u{00AD}b", "↓\u{2060}你好", "中↓\u{FEFF}文", "你↓\u{200D}好"],

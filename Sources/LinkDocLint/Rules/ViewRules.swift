@@ -87,7 +87,7 @@ private func format(_ x: Double) -> String {
 public struct FitsLinesRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: "fits-lines", defaultSeverity: .warning,
+        id: .fitsLines, defaultSeverity: .warning,
         summary: "Copy that needs more lines than the view it is shown in allows, in its language and at each text size the view lists",
         rationale: "A dialog sized for the Chinese copy at the default text size truncates the German one, or the same copy at a larger Dynamic Type size, and the cut-off words are often the link. The manifest's views say which copy each view shows (paths, keys), its width, font and maxLines, and the sizes it must fit at; the finding names the language, the lines needed and allowed, the size and the width.",
         triggering: ["↓请阅读并同意《用户协议》和《隐私政策》后继续使用本应用的全部功能"],
@@ -126,7 +126,7 @@ public struct FitsLinesRule: OptionlessRule {
 public struct SmallTapTargetRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: "small-tap-target", defaultSeverity: .warning,
+        id: .smallTapTarget, defaultSeverity: .warning,
         summary: "A link whose tappable rectangle in a view, with the 2 pt hit tolerance on each side, is lower or narrower than the view's minimum",
         rationale: "A one-character link or a link on small text is hard to hit, and a tap that misses opens nothing or the neighbour. Apple's 44 pt guidance is for a whole control; for links inside text the view's minTapHeight and minTapWidth (default 24 × 24 pt, WCAG 2.2's target-size minimum) are the threshold, measured at the view's size.",
         triggering: ["点↓[这](https://example.com/a)里"],

@@ -10,25 +10,25 @@ enum RulesCommand {
             return .success
         }
         guard let id = parsed.positional.first else {
-            let width = RuleCatalogue.descriptions.map(\.id.count).max() ?? 0
+            let width = RuleCatalogue.descriptions.map(\.id.rawValue.count).max() ?? 0
             var out = ""
             for rule in RuleCatalogue.descriptions {
                 let severity = rule.defaultSeverity?.rawValue ?? "off"
-                out += rule.id.padding(width) + "  " + severity.padding(7) + "  " + (rule.isFixable ? "fix " : "    ") + rule.summary + "\n"
+                out += rule.id.rawValue.padding(width) + "  " + severity.padding(7) + "  " + (rule.isFixable ? "fix " : "    ") + rule.summary + "\n"
             }
             StandardStreams.writeOutput(out + "\nRun 'linkdoc rules RULE-ID' for a rule's rationale and examples.\n")
             return .success
         }
         guard let rule = RuleCatalogue.rule(withID: id)?.description else {
             let list = "run 'linkdoc rules' for the list"
-            let message = Spelling.closest(to: id, among: RuleCatalogue.descriptions.map(\.id))
+            let message = Spelling.closest(to: id, among: RuleCatalogue.descriptions.map(\.id.rawValue))
                 .map { "unknown rule '\(id)'; did you mean '\($0)'? R" + list.dropFirst() + "." } ?? "unknown rule '\(id)'; \(list)"
             throw UsageError(message: message, suggestHelp: false)
         }
         var out = "\(rule.id): \(rule.summary)\n\n"
         out += "Default severity: \(rule.defaultSeverity?.rawValue ?? "off")\(rule.isFixable ? " (fixable with --fix)" : "")\n\n"
         out += rule.rationale + "\n"
-        if let m = RulePrecision.onRealCopy[rule.id] {
+        if let m = RulePrecision.onRealCopy[rule.id.rawValue] {
             out += "\nOn real copy (\(RulePrecision.corpus)): \(m.findings) findings, \(m.falseFindings) false"
                 + " (\(Int((m.falseRate * 100).rounded())) %), \(m.debatable) debatable.\n"
         }

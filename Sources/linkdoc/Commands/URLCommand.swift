@@ -1,3 +1,4 @@
+import LinkDocModel
 import LinkDocURL
 
 /// `linkdoc url [URL…|-] [--base URL]`: normalizes URLs as linkdoc does for links,
@@ -24,11 +25,24 @@ enum URLCommand {
         var out = ""
         var anyInvalid = false
         for input in inputs {
-            let line = urlRecordJSON(input: input, base: base)
-            if !line.contains("\"error\":null") { anyInvalid = true }
-            out += line + "\n"
+            let report = URLReport(input: input, base: base)
+            if report.error != nil { anyInvalid = true }
+            out += json(report) + "\n"
         }
         StandardStreams.writeOutput(out)
         return anyInvalid ? .inputErrors : .success
+    }
+
+    /// One line: the keys in a fixed order, null for what is absent.
+    static func json(_ report: URLReport) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        for (key, value) in [("input", report.input), ("href", report.href), ("url", report.url),
+                             ("host", report.host), ("error", report.error)] as [(StaticString, String?)] {
+            w.key(key)
+            if let value { w.string(value) } else { w.null() }
+        }
+        w.endObject()
+        return w.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 }
