@@ -119,7 +119,8 @@ struct Flattener {
     private mutating func run() -> FlatHTML {
         let source = scanner.bytes
         if !source.isEmpty {
-            withUnsafeMutablePointer(to: &self) { SAXParser.parse(source, flattener: $0) }
+            let simpleMarkup = options.readsSimpleMarkup
+            withUnsafeMutablePointer(to: &self) { SAXParser.parse(source, flattener: $0, simpleMarkup: simpleMarkup) }
         }
         finish()
         let scratch = Scratch.current
