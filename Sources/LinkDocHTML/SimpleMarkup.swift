@@ -99,8 +99,9 @@ enum SimpleMarkup {
         flattener.pointee.characters(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), cursor: cursor)
     }
 
-    /// For each byte: whether it ends a text run (`<`, `&`, a C0 control but tab and LF,
-    /// and 0xEF, which leads U+FFFE and U+FFFF and is looked at more closely).
+    /// For each byte: whether it may end a text run (`<`, `&`, a C0 control but tab and LF,
+    /// and 0xEF, which leads U+FFFE and U+FFFF and is looked at more closely). The vector
+    /// test in `read` flags tab and LF too, and this table then lets them through.
     private static let stopsText: [Bool] = (0...255).map { b in
         (b < 0x20 && b != 0x09 && b != 0x0A) || b == 0x3C || b == 0x26 || b == 0xEF
     }
@@ -111,17 +112,29 @@ enum SimpleMarkup {
         let n = s.count
         var i = 0
         var startTags = 0
+        let space16 = SIMD16<UInt8>(repeating: 0x20), lessThan16 = SIMD16<UInt8>(repeating: 0x3C)
+        let ampersand16 = SIMD16<UInt8>(repeating: 0x26), ef16 = SIMD16<UInt8>(repeating: 0xEF)
         return stopsText.withUnsafeBufferPointer { stops in
             while i < n {
-                // A text run.
+                // A text run: sixteen bytes a time while none of them may end it (most copy has
+                // few tags), then byte by byte through the block where one may.
                 let runStart = i
-                while i < n {
-                    let b = s[i]
-                    if stops[Int(b)] {
-                        // 0xEF: only EF BF BE and EF BF BF (U+FFFE, U+FFFF) are no XML characters.
-                        guard b == 0xEF, !(i + 2 < n && s[i + 1] == 0xBF && s[i + 2] >= 0xBE) else { break }
+                scan: while i < n {
+                    while i + 16 <= n {
+                        let v = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                        if any((v .< space16) .| (v .== lessThan16) .| (v .== ampersand16) .| (v .== ef16)) { break }
+                        i += 16
                     }
-                    i += 1
+                    let blockEnd = min(n, i + 16)
+                    while i < blockEnd {
+                        let b = s[i]
+                        if stops[Int(b)] {
+                            // What 0xEF leads is text but U+FFFE and U+FFFF (EF BF BE, EF BF BF),
+                            // which are no XML characters.
+                            guard b == 0xEF, !(i + 2 < n && s[i + 1] == 0xBF && s[i + 2] >= 0xBE) else { break scan }
+                        }
+                        i += 1
+                    }
                 }
                 if i > runStart {
                     guard i - runStart <= maxTextRun else { return false }
