@@ -56,35 +56,55 @@ enum SimpleMarkup {
     /// `flattener`; false, with nothing sent, if libxml2 must read it.
     static func parse(_ input: [UInt8], flattener: UnsafeMutablePointer<Flattener>) -> Bool {
         input.withUnsafeBufferPointer { s in
-            guard read(s, { _ in }) else { return false }
-            _ = read(s) { token in
-                switch token {
-                case .text(let range):
-                    flattener.pointee.characters(UnsafeBufferPointer(rebasing: s[range]), cursor: range.upperBound)
-                case .startTag(let name, let href, let close):
-                    let name = UnsafeBufferPointer(rebasing: s[name])
-                    guard let href else {
-                        flattener.pointee.startElement(name: name, attributes: SAXAttributes(pairs: nil), cursor: close)
-                        return
-                    }
-                    withDecodedValue(s, href) { value in
-                        var attributes = SAXAttributes(pairs: nil)
-                        attributes.href = value
-                        flattener.pointee.startElement(name: name, attributes: attributes, cursor: close)
-                    }
-                case .endTag(let end):
-                    flattener.pointee.endElement(cursor: end)
-                case .character(let byte, let end):
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { one in
-                        one[0] = byte
-                        flattener.pointee.characters(UnsafeBufferPointer(one), cursor: end)
-                    }
-                case .ampersandThenName(let name):
-                    characters(Self.ampersand, to: flattener, cursor: name.upperBound)
-                    flattener.pointee.characters(UnsafeBufferPointer(rebasing: s[name]), cursor: name.upperBound)
+            // One reading, its tokens kept until the whole document has proved simple; a document
+            // of more tokens than the buffer holds is read a second time to send them.
+            withUnsafeTemporaryAllocation(of: Token.self, capacity: maxKeptTokens) { kept in
+                var count = 0
+                let simple = read(s) { token in
+                    if count < kept.count { kept.initializeElement(at: count, to: token) }
+                    count += 1
                 }
+                guard simple else { return false }
+                if count <= kept.count {
+                    for k in 0..<count { send(kept[k], s, to: flattener) }
+                } else {
+                    _ = read(s) { send($0, s, to: flattener) }
+                }
+                return true
             }
-            return true
+        }
+    }
+
+    /// Tokens kept from the reading that decides whether a document is simple (a few kilobytes
+    /// of stack; most documents have a handful).
+    static let maxKeptTokens = 64
+
+    /// Sends one token's events to the flattener.
+    private static func send(_ token: Token, _ s: UnsafeBufferPointer<UInt8>, to flattener: UnsafeMutablePointer<Flattener>) {
+        switch token {
+        case .text(let range):
+            flattener.pointee.characters(UnsafeBufferPointer(rebasing: s[range]), cursor: range.upperBound)
+        case .startTag(let name, let href, let close):
+            let name = UnsafeBufferPointer(rebasing: s[name])
+            guard let href else {
+                flattener.pointee.startElement(name: name, attributes: SAXAttributes(pairs: nil), cursor: close)
+                return
+            }
+            withDecodedValue(s, href) { value in
+                var attributes = SAXAttributes(pairs: nil)
+                attributes.href = value
+                flattener.pointee.startElement(name: name, attributes: attributes, cursor: close)
+            }
+        case .endTag(let end):
+            flattener.pointee.endElement(cursor: end)
+        case .character(let byte, let end):
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { one in
+                one[0] = byte
+                flattener.pointee.characters(UnsafeBufferPointer(one), cursor: end)
+            }
+        case .ampersandThenName(let name):
+            characters(Self.ampersand, to: flattener, cursor: name.upperBound)
+            flattener.pointee.characters(UnsafeBufferPointer(rebasing: s[name]), cursor: name.upperBound)
         }
     }
 

@@ -56,7 +56,8 @@ final class SimpleMarkupTests: XCTestCase {
             "<a href=\"javascript:alert(1)\">x</a>", "<a href=\"https://www.example.org/a/b?c=1&amp;d=2#frag\">x</a>",
             "<a href=\"https://例子.公司/隐私 政策?页=1\">x</a>", "<a href=\" x \">y</a>", "<a href=\"&amp;\">y</a>", "<b></b>", "<a href=\"x\"></a>", "&lt;b&gt;", "&quot;q&quot;", "tab\there",
             String(repeating: "长", count: 333), String(repeating: "a", count: 999) + "<b>x</b>", String(repeating: "a", count: 1000),
-            String(repeating: "<b>x</b>", count: 32), "<em>e</em>&amp;<strong>s</strong>", "end&", "end&a", "\u{FFFE}x",
+            String(repeating: "<b>x</b>", count: 32), String(repeating: "&amp;x", count: SimpleMarkup.maxKeptTokens),
+            String(repeating: "&amp;", count: SimpleMarkup.maxKeptTokens) + "<b>x</b>", "<em>e</em>&amp;<strong>s</strong>", "end&", "end&a", "\u{FFFE}x",
         ]
         for s in cases { assertSameAsLibXML2(s) }
         assertSameAsLibXML2("<b><i><u>x</u></i></b>", maxDepth: 2)
