@@ -131,7 +131,8 @@ struct Flattener {
     private mutating func run(parser: inout ParserContext?, workspace: inout HTMLWorkspace) -> FlatHTML {
         let source = scanner.bytes
         if !source.isEmpty {
-            withUnsafeMutablePointer(to: &self) { SAXParser.parse(source, flattener: $0, context: &parser) }
+            let simpleMarkup = options.readsSimpleMarkup
+            withUnsafeMutablePointer(to: &self) { SAXParser.parse(source, flattener: $0, simpleMarkup: simpleMarkup, context: &parser) }
         }
         finish()
         let b = HTMLWorkspace.buffers

@@ -15,6 +15,10 @@ public struct HTMLOptions: Sendable {
     /// look for NUL bytes before libxml2 sees the input, not validate it again.
     package var inputIsValidUTF8 = false
 
+    /// Whether markup that needs no HTML parser (a few inline tags and ampersands) is read
+    /// without libxml2, to the same result (SimpleMarkup.swift); off only to compare the two.
+    package var readsSimpleMarkup = true
+
     public init(maxDepth: Int = 64) {
         self.maxDepth = maxDepth
     }

@@ -45,10 +45,19 @@ private let libxmlInitialized: Bool = {
 /// "=value"), entity-decoded. Valid only during the startElement callback;
 /// names are libxml2's (lowercased for HTML).
 struct SAXAttributes {
-    fileprivate let pairs: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    let pairs: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    /// The one attribute of a start tag read without libxml2 (SimpleMarkup.swift): an `href`
+    /// with this value, in place of `pairs`.
+    var href: UnsafeBufferPointer<UInt8>? = nil
+
+    private static let hrefName: StaticString = "href"
 
     /// Calls `body` with each attribute in source order.
     func forEach(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>?) -> Void) {
+        if let href {
+            body(UnsafeBufferPointer(start: Self.hrefName.utf8Start, count: Self.hrefName.utf8CodeUnitCount), href)
+            return
+        }
         guard var cursor = pairs else { return }
         while let name = cursor.pointee {
             body(cString(name), cursor[1].map(cString))
@@ -146,12 +155,15 @@ enum SAXParser {
     /// Parses `input` and reports events to `flattener`; cursors are offsets
     /// in `input`. `input` must be valid UTF-8 without NUL bytes (see
     /// `InputSanitizer`): otherwise libxml2 silently falls back to ISO-8859-1
-    /// for the rest of the document.
+    /// for the rest of the document. With `simpleMarkup`, markup that needs no HTML
+    /// parser is read without libxml2 (SimpleMarkup.swift), to the same events.
     /// `context` is the caller's to reuse: made here when there is none (nil only when libxml2 is
     /// out of memory), and left with no document in it.
-    static func parse(_ input: [UInt8], flattener: UnsafeMutablePointer<Flattener>, context box: inout ParserContext?) {
-        _ = libxmlInitialized
+    static func parse(_ input: [UInt8], flattener: UnsafeMutablePointer<Flattener>, simpleMarkup: Bool = true,
+                      context box: inout ParserContext?) {
         guard !input.isEmpty, input.count < Int(Int32.max) else { return }
+        if simpleMarkup && SimpleMarkup.parse(input, flattener: flattener) { return }
+        _ = libxmlInitialized
         if box == nil { box = ParserContext() }
         guard let context = box?.pointer else { return }
         // Free the input (libxml2's copy of the document) now, not at the next reset: an idle

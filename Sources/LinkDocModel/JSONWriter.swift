@@ -286,19 +286,37 @@ public struct JSONWriter: Sendable {
     }
 
     /// The index of the first byte at or after `start` that may need an escape
-    /// (see `escapeCandidates`), or `s.count`. Eight bytes at a time, then the
-    /// last few one by one.
-    @inline(__always)
+    /// (see `escapeCandidates`), or `s.count`. Sixteen bytes at a time, then the
+    /// last few with one more test over the end, byte by byte only if it finds one.
     private static func nextCandidate(in s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = s.baseAddress else { return 0 }
         let n = s.count
         var i = start
-        // Two words per round: one branch for sixteen bytes of a long text.
+        // Vector compares: a few instructions for a block. The word tests then find the first
+        // candidate in a block that has one.
+        let space = SIMD16<UInt8>(repeating: 0x20), quote = SIMD16<UInt8>(repeating: 0x22)
+        let backslash = SIMD16<UInt8>(repeating: 0x5C), delete = SIMD16<UInt8>(repeating: 0x7F)
+        let e2 = SIMD16<UInt8>(repeating: 0xE2)
+        func blockHasCandidate(at p: UnsafePointer<UInt8>) -> Bool {
+            let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+            return any((v .< space) .| (v .== quote) .| (v .== backslash) .| (v .== delete) .| (v .== e2))
+        }
         while i + 16 <= n {
-            let low = escapeCandidates(ByteWord.load(base + i))
-            let high = escapeCandidates(ByteWord.load(base + i + 8))
-            if low | high != 0 { return low != 0 ? i + low.trailingZeroBitCount / 8 : i + 8 + high.trailingZeroBitCount / 8 }
+            if blockHasCandidate(at: base + i) {
+                let low = escapeCandidates(ByteWord.load(base + i))
+                if low != 0 { return i + low.trailingZeroBitCount / 8 }
+                return i + 8 + escapeCandidates(ByteWord.load(base + i + 8)).trailingZeroBitCount / 8
+            }
             i += 16
+        }
+        guard i < n else { return n }
+        // The last bytes, in a block or word that ends with the string (it overlaps bytes
+        // before `i`, which hold no candidate or one handled already: a hit there only sends
+        // the search on byte by byte). Most strings end without a candidate.
+        if n >= 16 {
+            if !blockHasCandidate(at: base + n - 16) { return n }
+        } else if n >= 8 && n - i <= 8 {
+            if escapeCandidates(ByteWord.load(base + n - 8)) == 0 { return n }
         }
         while i + 8 <= n {
             let hits = escapeCandidates(ByteWord.load(base + i))

@@ -68,6 +68,23 @@ final class TextScanTests: XCTestCase {
         }
     }
 
+    /// Runs of CJK (three-byte sequences, read fifteen bytes a test) with each byte in turn
+    /// replaced by one that breaks or changes the sequence, after a prefix of every length.
+    func testLongThreeByteRunsWithOneByteChangedAnywhere() {
+        let run = Array(String(repeating: "请阅读协议好", count: 4).utf8) + Array("\u{E000}\u{FFFF}\u{1000}\u{CFFF}".utf8)
+        for prefix in 0..<4 {
+            let head = Array("ab好".utf8)[0..<prefix]
+            for position in 0..<run.count {
+                for replacement: UInt8 in [0x41, 0x0A, 0x80, 0xBF, 0xC3, 0xE0, 0xED, 0xEF, 0xF0, 0xFF] {
+                    var bytes = Array(head) + run
+                    bytes[prefix + position] = replacement
+                    for stride in [4, 16, 512] { check(bytes, stride: stride) }
+                }
+            }
+            for stride in [4, 5, 16, 17, 512] { check(Array(head) + run, stride: stride) }
+        }
+    }
+
     func testRandomTextsAgreeWithTheDefinitions() {
         let alphabet: [[UInt8]] = [
             Array("a".utf8), Array(" ".utf8), [0x0A], [0x0D], Array("《".utf8), Array("好".utf8), Array("😀".utf8),

@@ -28,6 +28,13 @@ struct TextScan {
     /// document shorter than the stride has no array to allocate.
     var checkpoints: [Int] = []
 
+    /// The bits a run of three-byte sequences fixes in each of 15 bytes (`1110xxxx 10xxxxxx
+    /// 10xxxxxx` five times), the values of those bits, and which bytes of 16 are looked at.
+    private static let threeByteMask = SIMD16<UInt8>(0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0)
+    private static let threeBytePattern = SIMD16<UInt8>(0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0)
+    private static let first15 = SIMD16<UInt8>(0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0)
+    private static let e0 = SIMD16<UInt8>(repeating: 0xE0), ed = SIMD16<UInt8>(repeating: 0xED)
+
     /// `stride` is at least 4, so that one sequence passes at most one checkpoint.
     init(_ s: UnsafeBufferPointer<UInt8>, checkpointStride stride: Int) {
         precondition(stride >= 4)
@@ -41,6 +48,8 @@ struct TextScan {
         guard n > 0, let p = s.baseAddress else { return }
         if stride < n { checkpoints.reserveCapacity(n / stride) }
 
+        let (threeByteMask, threeBytePattern, first15) = (Self.threeByteMask, Self.threeBytePattern, Self.first15)
+        let (e0, ed) = (Self.e0, Self.ed)
         var i = 0
         var scalars = 0  // scalars (lead bytes) before `i`
         var nextCheckpoint = min(stride, n)
@@ -83,6 +92,14 @@ struct TextScan {
                 // fourth byte is not looked at), without bounds or checkpoint tests up to `end`.
                 let end = min(n - 3, nextCheckpoint)
                 let runStart = i
+                // Five such sequences (15 bytes) a test first, with vector compares: leads E1…EF but
+                // ED at 0, 3, 6, 9, 12, continuation bytes between; the sixteenth byte loaded is
+                // not looked at. The last of the five starts before the checkpoint, as above.
+                while i + 16 <= n && i + 12 < nextCheckpoint {
+                    let v = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self) & first15
+                    guard all(v & threeByteMask .== threeBytePattern), !any((v .== e0) .| (v .== ed)) else { break }
+                    i += 15
+                }
                 while i < end {
                     let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian
                     let b0 = w & 0xFF

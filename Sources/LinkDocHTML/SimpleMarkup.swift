@@ -1,0 +1,288 @@
+// SAX events for markup that needs no HTML parser.
+//
+// Most copy that goes through the HTML layer holds only a few inline tags
+// (`<b>…</b>`, `<a href="…">…</a>`) and ampersands (`&amp;`, or a bare `&` in a
+// URL), and for those libxml2's tokenizer cost more than the rest of compiling
+// the document. This reader recognizes such documents and hands the Flattener
+// exactly the events libxml2 would have given it for them, with the same
+// cursors (see SAXParser.swift for what a cursor means per callback); the
+// Flattener does the rest as always. Anything else (another tag or attribute, a
+// comment, a `<` that starts no tag, a character reference, an unknown entity,
+// a control character, a text run long enough for libxml2 to flush it in
+// pieces) and the document goes to libxml2, before any event was sent.
+//
+// What is accepted, and what libxml2 reports for it (HTML_PARSE_NOIMPLIED):
+//   text without `<`, `&`, C0 controls but tab and LF, U+FFFE, U+FFFF, and in
+//   runs under 1000 bytes  -> characters(text), cursor just past it (libxml2
+//                             invents a <p> around top-level text first, which
+//                             the Flattener ignores: no "<p" in the source)
+//   <b> <i> <u> <s> <em> <strong>, lowercase, no attributes
+//                          -> startElement(name), cursor at the '>'
+//   <a href="V"> with V non-empty, of spaces and printable characters but quotes,
+//   '<', '>' and any '&' that starts no "&amp;"
+//                          -> startElement("a", href=V with "&amp;" decoded),
+//                             cursor at the '>'
+//   </name> of those names -> the Flattener reads end tags from the source, so
+//                             an endElement with the cursor just past it
+//                             (libxml2 reports one there, or none for a stray
+//                             end tag, which the next event's gap finds alike)
+//   &amp; &lt; &gt; &quot; -> characters(decoded), cursor just past the ';'
+//   '&' before ASCII that starts no name (space, '=', a digit, …)
+//                          -> characters("&"), cursor just past the '&'
+//   '&' + ASCII name + ASCII that is neither a name character nor ';'
+//                          -> characters("&") and characters(name), both with
+//                             the cursor just past the name (libxml2's output
+//                             for an entity reference without its ';')
+//
+// Tests/LinkDocHTMLTests/SimpleMarkupTests.swift compares every flattened result
+// with libxml2's for the same input.
+
+enum SimpleMarkup {
+    /// More start tags than this and libxml2 reads the document: its element stack
+    /// then never comes near a limit of its own.
+    static let maxStartTags = 32
+    /// libxml2 flushes a text run in pieces from this length on, with other cursors.
+    static let maxTextRun = 999
+
+    private enum Token {
+        case text(Range<Int>)
+        case startTag(name: Range<Int>, href: Range<Int>?, close: Int)
+        case endTag(end: Int)
+        case character(UInt8, end: Int)
+        case ampersandThenName(Range<Int>)
+    }
+
+    /// Reads `input` (valid UTF-8 without NUL) if it is simple markup, sending its events to
+    /// `flattener`; false, with nothing sent, if libxml2 must read it.
+    static func parse(_ input: [UInt8], flattener: UnsafeMutablePointer<Flattener>) -> Bool {
+        input.withUnsafeBufferPointer { s in
+            // One reading, its tokens kept until the whole document has proved simple; a document
+            // of more tokens than the buffer holds is read a second time to send them.
+            withUnsafeTemporaryAllocation(of: Token.self, capacity: maxKeptTokens) { kept in
+                var count = 0
+                let simple = read(s) { token in
+                    if count < kept.count { kept.initializeElement(at: count, to: token) }
+                    count += 1
+                }
+                guard simple else { return false }
+                if count <= kept.count {
+                    for k in 0..<count { send(kept[k], s, to: flattener) }
+                } else {
+                    _ = read(s) { send($0, s, to: flattener) }
+                }
+                return true
+            }
+        }
+    }
+
+    /// Tokens kept from the reading that decides whether a document is simple (a few kilobytes
+    /// of stack; most documents have a handful).
+    static let maxKeptTokens = 64
+
+    /// Sends one token's events to the flattener.
+    private static func send(_ token: Token, _ s: UnsafeBufferPointer<UInt8>, to flattener: UnsafeMutablePointer<Flattener>) {
+        switch token {
+        case .text(let range):
+            flattener.pointee.characters(UnsafeBufferPointer(rebasing: s[range]), cursor: range.upperBound)
+        case .startTag(let name, let href, let close):
+            let name = UnsafeBufferPointer(rebasing: s[name])
+            guard let href else {
+                flattener.pointee.startElement(name: name, attributes: SAXAttributes(pairs: nil), cursor: close)
+                return
+            }
+            withDecodedValue(s, href) { value in
+                var attributes = SAXAttributes(pairs: nil)
+                attributes.href = value
+                flattener.pointee.startElement(name: name, attributes: attributes, cursor: close)
+            }
+        case .endTag(let end):
+            flattener.pointee.endElement(cursor: end)
+        case .character(let byte, let end):
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { one in
+                one[0] = byte
+                flattener.pointee.characters(UnsafeBufferPointer(one), cursor: end)
+            }
+        case .ampersandThenName(let name):
+            characters(Self.ampersand, to: flattener, cursor: name.upperBound)
+            flattener.pointee.characters(UnsafeBufferPointer(rebasing: s[name]), cursor: name.upperBound)
+        }
+    }
+
+    /// Whether `parse` reads `input` itself.
+    static func isSimple(_ input: [UInt8]) -> Bool {
+        input.withUnsafeBufferPointer { read($0, { _ in }) }
+    }
+
+    private static let ampersand: StaticString = "&"
+
+    private static func characters(_ text: StaticString, to flattener: UnsafeMutablePointer<Flattener>, cursor: Int) {
+        flattener.pointee.characters(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), cursor: cursor)
+    }
+
+    /// For each byte: whether it may end a text run (`<`, `&`, a C0 control but tab and LF,
+    /// and 0xEF, which leads U+FFFE and U+FFFF and is looked at more closely). The vector
+    /// test in `read` flags tab and LF too, and this table then lets them through.
+    private static let stopsText: [Bool] = (0...255).map { b in
+        (b < 0x20 && b != 0x09 && b != 0x0A) || b == 0x3C || b == 0x26 || b == 0xEF
+    }
+
+    /// Calls `emit` for each token of `s` in order; false at the first thing that is not simple
+    /// markup (the tokens emitted until then are to be ignored).
+    private static func read(_ s: UnsafeBufferPointer<UInt8>, _ emit: (Token) -> Void) -> Bool {
+        let n = s.count
+        var i = 0
+        var startTags = 0
+        let space16 = SIMD16<UInt8>(repeating: 0x20), lessThan16 = SIMD16<UInt8>(repeating: 0x3C)
+        let ampersand16 = SIMD16<UInt8>(repeating: 0x26), ef16 = SIMD16<UInt8>(repeating: 0xEF)
+        return stopsText.withUnsafeBufferPointer { stops in
+            while i < n {
+                // A text run: sixteen bytes a time while none of them may end it (most copy has
+                // few tags), then byte by byte through the block where one may.
+                let runStart = i
+                scan: while i < n {
+                    while i + 16 <= n {
+                        let v = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                        if any((v .< space16) .| (v .== lessThan16) .| (v .== ampersand16) .| (v .== ef16)) { break }
+                        i += 16
+                    }
+                    let blockEnd = min(n, i + 16)
+                    while i < blockEnd {
+                        let b = s[i]
+                        if stops[Int(b)] {
+                            // What 0xEF leads is text but U+FFFE and U+FFFF (EF BF BE, EF BF BF),
+                            // which are no XML characters.
+                            guard b == 0xEF, !(i + 2 < n && s[i + 1] == 0xBF && s[i + 2] >= 0xBE) else { break scan }
+                        }
+                        i += 1
+                    }
+                }
+                if i > runStart {
+                    guard i - runStart <= maxTextRun else { return false }
+                    emit(.text(runStart..<i))
+                }
+                guard i < n else { break }
+                switch s[i] {
+                case UInt8(ascii: "<"):
+                    if i + 1 < n && s[i + 1] == UInt8(ascii: "/") {
+                        guard let name = tagName(s, from: i + 2), name.upperBound < n, s[name.upperBound] == UInt8(ascii: ">")
+                        else { return false }
+                        i = name.upperBound + 1
+                        emit(.endTag(end: i))
+                    } else {
+                        guard let name = tagName(s, from: i + 1), name.upperBound < n else { return false }
+                        startTags += 1
+                        guard startTags <= maxStartTags else { return false }
+                        if s[name.upperBound] == UInt8(ascii: ">") {
+                            guard name.count != 1 || s[name.lowerBound] != UInt8(ascii: "a") else { return false }
+                            emit(.startTag(name: name, href: nil, close: name.upperBound))
+                            i = name.upperBound + 1
+                        } else {
+                            guard name.count == 1, s[name.lowerBound] == UInt8(ascii: "a"),
+                                  let (href, close) = hrefAttribute(s, from: name.upperBound) else { return false }
+                            emit(.startTag(name: name, href: href, close: close))
+                            i = close + 1
+                        }
+                    }
+                case UInt8(ascii: "&"):
+                    guard let end = reference(s, at: i, emit) else { return false }
+                    i = end
+                default:
+                    return false  // a control character, U+FFFE or U+FFFF
+                }
+            }
+            return true
+        }
+    }
+
+    /// The name of one of the accepted tags at `start`, lowercase as written.
+    private static func tagName(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+        var j = start
+        while j < s.count && j - start < 7 && s[j] >= UInt8(ascii: "a") && s[j] <= UInt8(ascii: "z") { j += 1 }
+        let name = UnsafeBufferPointer(rebasing: s[start..<j])
+        let accepted = switch name.count {
+        case 1: name[0] == UInt8(ascii: "a") || name[0] == UInt8(ascii: "b") || name[0] == UInt8(ascii: "i")
+            || name[0] == UInt8(ascii: "u") || name[0] == UInt8(ascii: "s")
+        case 2: name[0] == UInt8(ascii: "e") && name[1] == UInt8(ascii: "m")
+        case 6: name.elementsEqual("strong".utf8)
+        default: false
+        }
+        return accepted ? start..<j : nil
+    }
+
+    /// ` href="V">` at `start`: the value's range and the offset of the '>'.
+    private static func hrefAttribute(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> (Range<Int>, Int)? {
+        let prefix = " href=\"".utf8
+        guard s.count - start > prefix.count, UnsafeBufferPointer(rebasing: s[start..<start + prefix.count]).elementsEqual(prefix)
+        else { return nil }
+        let valueStart = start + prefix.count
+        var j = valueStart
+        while j < s.count {
+            let b = s[j]
+            if b == UInt8(ascii: "\"") { break }
+            guard b >= 0x20, b != 0x7F, b != UInt8(ascii: "'"), b != UInt8(ascii: "<"), b != UInt8(ascii: ">") else { return nil }
+            if b == UInt8(ascii: "&") {
+                guard isAmpersandEntity(s, at: j) else { return nil }
+                j += 5
+            } else {
+                j += 1
+            }
+        }
+        guard j > valueStart, j + 1 < s.count, s[j] == UInt8(ascii: "\""), s[j + 1] == UInt8(ascii: ">") else { return nil }
+        return (valueStart..<j, j + 1)
+    }
+
+    /// Whether `&amp;` is at `i`.
+    private static func isAmpersandEntity(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        i + 5 <= s.count && UnsafeBufferPointer(rebasing: s[i..<i + 5]).elementsEqual("&amp;".utf8)
+    }
+
+    /// Calls `body` with an attribute value as libxml2 reports it: each `&amp;` (the only
+    /// reference `hrefAttribute` lets through) decoded.
+    private static func withDecodedValue(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                         _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let value = UnsafeBufferPointer(rebasing: s[range])
+        guard value.contains(UInt8(ascii: "&")) else { return body(value) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { decoded in
+            var count = 0, i = range.lowerBound
+            while i < range.upperBound {
+                decoded[count] = s[i]
+                count += 1
+                i += s[i] == UInt8(ascii: "&") ? 5 : 1
+            }
+            body(UnsafeBufferPointer(rebasing: decoded[0..<count]))
+        }
+    }
+
+    private static let entities: [(name: [UInt8], value: UInt8)] = [
+        (Array("amp;".utf8), UInt8(ascii: "&")), (Array("lt;".utf8), UInt8(ascii: "<")),
+        (Array("gt;".utf8), UInt8(ascii: ">")), (Array("quot;".utf8), UInt8(ascii: "\"")),
+    ]
+
+    /// The `&` at `amp`: emits what libxml2 reports for it and returns where reading goes on.
+    private static func reference(_ s: UnsafeBufferPointer<UInt8>, at amp: Int, _ emit: (Token) -> Void) -> Int? {
+        let n = s.count
+        guard amp + 1 < n else { return nil }
+        let first = s[amp + 1]
+        if first >= 0x80 || first == UInt8(ascii: "#") || first == UInt8(ascii: "_") || first == UInt8(ascii: ":") { return nil }
+        guard isLetter(first) else {
+            emit(.character(UInt8(ascii: "&"), end: amp + 1))
+            return amp + 1
+        }
+        var j = amp + 1
+        while j < n && (isLetter(s[j]) || (s[j] >= 0x30 && s[j] <= 0x39) || s[j] == UInt8(ascii: ".")
+                        || s[j] == UInt8(ascii: "-") || s[j] == UInt8(ascii: "_") || s[j] == UInt8(ascii: ":")) {
+            j += 1
+        }
+        guard j < n, s[j] < 0x80 else { return nil }
+        if s[j] == UInt8(ascii: ";") {
+            let name = UnsafeBufferPointer(rebasing: s[amp + 1...j])
+            guard let entity = entities.first(where: { name.elementsEqual($0.name) }) else { return nil }
+            emit(.character(entity.value, end: j + 1))
+            return j + 1
+        }
+        emit(.ampersandThenName(amp + 1..<j))
+        return j
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+}
