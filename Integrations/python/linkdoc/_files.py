@@ -49,24 +49,6 @@ def count_lines(path, start=0, end=None):
     return sum(chunk.count(b"\n") for chunk in read_range(path, start, end))
 
 
-def count_lines_of_ranges(path, ranges):
-    """count_lines for each of `ranges` (adjacent, in order, as split_ranges gives them), in one
-    pass over the file."""
-    counts = []
-    with open(path, "rb") as f:
-        for start, end in ranges:
-            f.seek(start)
-            count, left = 0, end - start
-            while left > 0:
-                chunk = f.read(min(READ_BYTES, left))
-                if not chunk:
-                    raise IOError("%s ended before byte %d: the file changed while it was read" % (path, end))
-                count += chunk.count(b"\n")
-                left -= len(chunk)
-            counts.append(count)
-    return counts
-
-
 def offset_after_lines(path, start, end, lines):
     """The offset just after the `lines`-th line break at or after `start` (`end` when the range
     has fewer)."""

@@ -31,7 +31,7 @@ import tempfile
 import zipfile
 
 from ._binary import find_binary
-from ._files import count_lines, count_lines_of_ranges, ends_with_line_break, split_ranges
+from ._files import count_lines, ends_with_line_break, split_ranges
 from ._stream import compile_chunks, compile_range
 
 #: Inputs up to this size have their lines counted by the driver, in one pass: a Spark stage to
@@ -108,7 +108,7 @@ def compile_file(spark, input_path, output_path, *, manifest=None, partitions=No
     os.mkdir(os.path.join(output_path, "_temporary"))
     ranges = split_ranges(input_path, max(1, partitions))
     if size <= DRIVER_COUNT_BYTES:
-        counts = count_lines_of_ranges(input_path, ranges)
+        counts = [count_lines(input_path, start, end) for start, end in ranges]
     else:
         counts = sc.parallelize([(input_path, a, b) for a, b in ranges], len(ranges)).map(_count_range).collect()
     if size and not ends_with_line_break(input_path):

@@ -86,7 +86,7 @@ class SparkTests(unittest.TestCase):
     def test_an_input_too_large_for_the_driver_is_counted_by_a_stage_with_the_same_output(self):
         data = support.corpus(1500, bad_every=6)
         with mock.patch.object(linkdoc.spark, "DRIVER_COUNT_BYTES", 0), \
-                mock.patch.object(linkdoc.spark, "count_lines_of_ranges", side_effect=AssertionError("counted by the driver")):
+                mock.patch.object(linkdoc.spark, "count_lines", side_effect=AssertionError("counted by the driver")):
             output, lines = self.compile(data, partitions=3)
         self.assertEqual(lines, 1500)
         self.assertEqual(output, support.direct(data))

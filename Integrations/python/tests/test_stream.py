@@ -6,7 +6,7 @@ import unittest
 
 import support
 from linkdoc import CRASH_RULE, LinkdocError, compile_chunks, compile_partition, compile_range
-from linkdoc._files import count_lines_of_ranges, cut_after_last_line_break, offset_after_lines, split_ranges
+from linkdoc._files import count_lines, cut_after_last_line_break, offset_after_lines, split_ranges
 
 
 def lines_of(data):
@@ -125,7 +125,7 @@ class CompileRangeTests(unittest.TestCase):
         data = support.corpus(2500, bad_every=7) + b'{"id": "last", "text": "no line break at the end"}'
         path, output = self.write(data)
         ranges = split_ranges(path, 4)
-        counts = count_lines_of_ranges(path, ranges)
+        counts = [count_lines(path, start, end) for start, end in ranges]
         self.assertEqual(sum(counts), 2500)
         first_line = 1
         joined = b""
@@ -176,6 +176,16 @@ class CompileRangeTests(unittest.TestCase):
         crashed = json.loads(answers[1100])
         self.assertEqual((crashed["id"], crashed["line"], crashed["diagnostics"][0]["rule"]), ("r2100", 2101, CRASH_RULE))
         self.assertEqual(answers[:1100] + answers[1101:], expected[:1100] + expected[1101:])
+
+    def test_line_counts_of_ranges(self):
+        data = b"\n".join(b"x" * (i % 300) for i in range(40_000)) + b"\nno line break"
+        path, _ = self.write(data)
+        cuts = [0, 1, 4095, 4096, 4097, 70_000, 1 << 20, (1 << 20) + 5, len(data) - 1, len(data)]
+        for start in cuts:
+            for end in cuts:
+                if start <= end:
+                    self.assertEqual(count_lines(path, start, end), data[start:end].count(b"\n"), (start, end))
+        self.assertEqual(count_lines(path), 40_000)
 
     def test_offsets_after_lines_and_cutting_a_cut_off_line(self):
         path, _ = self.write(b"a\nbb\n\nccc\ndd")
