@@ -13,7 +13,8 @@ DRIVER_COUNT_BYTES), and each task's linkdoc numbers its error lines from there
 (`--first-line`). A task's bytes never pass through Python (see `compile_range`): the kernel
 sends the range into linkdoc's standard input and linkdoc writes the part file itself; the task
 then counts the lines answered in it. The binary and the manifest go to the executors with
-`SparkContext.addFile` (in local mode they are on this machine already and named by path).
+`SparkContext.addFile` (in local mode they are on this machine already and named by path);
+this package's code travels inside each task, pickled by value.
 The driver writes `_SUCCESS` once every partition reported all its lines answered, so INPUT and
 OUTPUT must be at the same path for the driver and every executor (local mode, a shared or
 mounted file system).
@@ -22,13 +23,10 @@ mounted file system).
 Arrow batch handed to linkdoc as one block of bytes.
 """
 import argparse
-import atexit
 import collections
 import os
 import shutil
 import sys
-import tempfile
-import zipfile
 
 from ._binary import find_binary
 from ._files import count_lines, ends_with_line_break, split_ranges
@@ -44,22 +42,13 @@ def _count_range(item):
     return count_lines(path, start, end)
 
 
-def _ship_package(sc):
-    """Sends this package (its Python files; the binary goes with addFile) to the executors, so
-    that their Python workers can import it without `--py-files` or an install of their own."""
-    package = os.path.dirname(os.path.abspath(__file__))
-    if getattr(sc, "_linkdoc_shipped", False) or not os.path.isdir(package):
-        return   # shipped already, or imported from a zip that --py-files ships
-    # Not "linkdoc.zip": the name a --py-files archive of the same package is likely to have.
-    directory = tempfile.mkdtemp(prefix="linkdoc-py-")
-    atexit.register(shutil.rmtree, directory, True)
-    archive = os.path.join(directory, "linkdoc-package-shipped.zip")
-    with zipfile.ZipFile(archive, "w") as target:
-        for name in sorted(os.listdir(package)):
-            if name.endswith(".py"):
-                target.write(os.path.join(package, name), "linkdoc/" + name)
-    sc.addPyFile(archive)
-    sc._linkdoc_shipped = True
+def _ship_package():
+    """Makes the tasks carry this package's code: its functions and classes are pickled by value
+    into each task, so the executors' Python workers import nothing of it (no `--py-files` or
+    install needed). `addPyFile` would also do, but in local mode the first job after it waits
+    about a second longer to start its tasks."""
+    from pyspark import cloudpickle
+    cloudpickle.register_pickle_by_value(sys.modules[__package__])
 
 
 def _ship(sc, binary, manifest):
@@ -67,7 +56,7 @@ def _ship(sc, binary, manifest):
     the binary and the manifest (see _shipped). In local mode the executors run on this machine
     and see its files, so the binary (tens of MB, copied into every application's work folder by
     addFile) and the manifest are named by their paths instead."""
-    _ship_package(sc)
+    _ship_package()
     binary = os.path.abspath(find_binary(binary))
     files = [binary]
     if manifest is not None:

@@ -83,13 +83,24 @@ class SparkTests(unittest.TestCase):
         bad_utf8 = next(a for a in answers if a["id"] == "bad-utf8")
         self.assertIsNone(bad_utf8["document"], "invalid UTF-8 was not replaced and compiled")
 
-    def test_an_input_too_large_for_the_driver_is_counted_by_a_stage_with_the_same_output(self):
+    def jobs_run_by(self, group, action):
+        sc = self.spark.sparkContext
+        sc.setJobGroup(group, group)
+        try:
+            result = action()
+        finally:
+            sc.setLocalProperty("spark.jobGroup.id", None)
+        return result, len(sc.statusTracker().getJobIdsForGroup(group))
+
+    def test_the_driver_counts_the_lines_of_a_small_input_and_a_stage_those_of_a_large_one(self):
         data = support.corpus(1500, bad_every=6)
-        with mock.patch.object(linkdoc.spark, "DRIVER_COUNT_BYTES", 0), \
-                mock.patch.object(linkdoc.spark, "count_lines", side_effect=AssertionError("counted by the driver")):
-            output, lines = self.compile(data, partitions=3)
-        self.assertEqual(lines, 1500)
+        (output, lines), jobs = self.jobs_run_by("small", lambda: self.compile(data, partitions=3))
+        self.assertEqual((lines, jobs), (1500, 1), "one job: the driver counted the lines")
+        with mock.patch.object(linkdoc.spark, "DRIVER_COUNT_BYTES", 0):
+            (staged, lines), jobs = self.jobs_run_by("large", lambda: self.compile(data, partitions=3))
+        self.assertEqual((lines, jobs), (1500, 2), "a counting stage, then the compiling one")
         self.assertEqual(output, support.direct(data))
+        self.assertEqual(staged, output)
 
     def test_binary_and_manifest_shipped_with_addFile_when_executors_do_not_see_the_drivers_files(self):
         data = support.corpus(600, bad_every=8)
