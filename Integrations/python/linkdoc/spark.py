@@ -52,8 +52,8 @@ def _ship_package():
 
 
 def _ship(sc, binary, manifest):
-    """Sends the package, the binary and the manifest to the executors; returns how tasks find
-    the binary and the manifest (see _shipped). In local mode the executors run on this machine
+    """Makes the package travel with the tasks and sends the binary and the manifest to the
+    executors; returns how tasks find the binary and the manifest (see _shipped). In local mode the executors run on this machine
     and see its files, so the binary (tens of MB, copied into every application's work folder by
     addFile) and the manifest are named by their paths instead."""
     _ship_package()
@@ -72,6 +72,7 @@ def _ship(sc, binary, manifest):
 
 
 def _executors_see_driver_files(sc):
+    """Local mode (`local[N]`, `local-cluster[…]`): the executors run on this machine."""
     return sc.master.startswith("local")
 
 
