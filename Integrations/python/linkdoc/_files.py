@@ -83,10 +83,13 @@ def cut_after_last_line_break(path):
         f.truncate(keep)
 
 
-def ends_with_line_break(path):
-    """Whether the file at `path` is empty or its last byte is a line break."""
+def ends_with_line_break(path, end=None):
+    """Whether the first `end` bytes (default: all) of the file at `path` are none or end with a
+    line break."""
     with open(path, "rb") as f:
-        if f.seek(0, os.SEEK_END) == 0:
+        if end is None:
+            end = f.seek(0, os.SEEK_END)
+        if end == 0:
             return True
-        f.seek(-1, os.SEEK_END)
+        f.seek(end - 1)
         return f.read(1) == b"\n"

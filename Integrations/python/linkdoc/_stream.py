@@ -225,7 +225,7 @@ def compile_range(path, start, end, output, *, lines=None, manifest=None, binary
     goes through compile_chunks' isolation."""
     if lines is None:
         lines = count_lines(path, start, end)
-        if end > start and not _byte_is_line_break(path, end - 1):
+        if end > start and not ends_with_line_break(path, end):
             lines += 1
     argv = _arguments(binary, manifest, jobs, first_line, extra_args)
     with open(path, "rb") as source, open(output, "wb") as target, tempfile.TemporaryFile() as stderr:
@@ -271,12 +271,6 @@ def compile_range(path, start, end, output, *, lines=None, manifest=None, binary
         raise LinkdocError(partition=partition, returncode=0, answered=answered, expected=lines,
                            reason="isolation answered a different number of lines")
     return answered
-
-
-def _byte_is_line_break(path, offset):
-    with open(path, "rb") as f:
-        f.seek(offset)
-        return f.read(1) == b"\n"
 
 
 def _run_lines(argv, lines):

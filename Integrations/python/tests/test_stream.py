@@ -132,7 +132,7 @@ class CompileRangeTests(unittest.TestCase):
         for index, ((start, end), count) in enumerate(zip(ranges, counts)):
             part = "%s-%d" % (output, index)
             lines = count + (1 if index == len(ranges) - 1 else 0)   # the last line has no line break
-            given = compile_range(path, start, end, part, lines=lines if index % 2 else None,   # counted by the caller, or not
+            given = compile_range(path, start, end, part, lines=None if index % 2 else lines,   # counted here (the last range too), or by the caller
                                   manifest=support.MANIFEST, first_line=first_line, partition=index)
             self.assertEqual(given, lines)
             self.assertEqual(self.read(part), support.direct(data[start:end], first_line=first_line))
