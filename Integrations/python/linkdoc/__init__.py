@@ -7,6 +7,6 @@
 `linkdoc.spark` runs it over a file or a DataFrame with Apache Spark.
 """
 from ._binary import find_binary
-from ._stream import CRASH_RULE, LinkdocError, compile_chunks, compile_partition
+from ._stream import CRASH_RULE, LinkdocError, compile_chunks, compile_partition, compile_range
 
-__all__ = ["CRASH_RULE", "LinkdocError", "compile_chunks", "compile_partition", "find_binary"]
+__all__ = ["CRASH_RULE", "LinkdocError", "compile_chunks", "compile_partition", "compile_range", "find_binary"]

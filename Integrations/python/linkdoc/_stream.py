@@ -7,6 +7,10 @@ exactly one output line, in order; when linkdoc dies or leaves lines unanswered,
 says so (never a short output that looks complete). With `isolate=True`, the records that crash
 linkdoc on their own are found by re-running linkdoc on ever smaller runs of the unanswered
 records, and only those become error lines, of the shape of linkdoc's own error lines.
+
+`compile_range` compiles a byte range of a file into a file without the bytes passing through
+Python: the kernel copies the range into linkdoc's standard input (`os.sendfile`) and linkdoc
+writes the output file itself, so the lines it answered are counted in that file afterwards.
 """
 import collections
 import itertools
@@ -14,9 +18,11 @@ import json
 import os
 import signal
 import subprocess
+import tempfile
 import threading
 
 from ._binary import find_binary
+from ._files import count_lines, cut_after_last_line_break, ends_with_line_break, offset_after_lines, read_range
 
 #: Bytes handed to linkdoc per write, and asked of it per read.
 CHUNK_BYTES = 1 << 20
@@ -205,6 +211,66 @@ def compile_chunks(chunks, *, manifest=None, binary=None, first_line=1, partitio
         if following is None:
             return
         source = itertools.chain([following], source)
+
+
+def compile_range(path, start, end, output, *, lines=None, manifest=None, binary=None, first_line=1,
+                  partition=None, isolate=False, jobs=1, extra_args=()):
+    """Compiles bytes `start` to `end` of the NDJSON file at `path` (whole lines, but for a last
+    line of the file without its line break) into a new file at `output`: byte for byte what
+    `linkdoc compile --ndjson --first-line FIRST_LINE` prints for that range. `lines` is the
+    number of input lines in the range when the caller has counted them (a last line without its
+    line break included); they are counted here otherwise. Returns the lines answered (all of
+    them). Raises LinkdocError (naming `partition`) when linkdoc fails or answers fewer lines;
+    with `isolate`, a linkdoc that crashes keeps the lines it answered and the rest of the range
+    goes through compile_chunks' isolation."""
+    if lines is None:
+        lines = count_lines(path, start, end)
+        if end > start and not ends_with_line_break(path, end):
+            lines += 1
+    argv = _arguments(binary, manifest, jobs, first_line, extra_args)
+    with open(path, "rb") as source, open(output, "wb") as target, tempfile.TemporaryFile() as stderr:
+        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=target, stderr=stderr)
+        broken_pipe = False
+        try:
+            offset = start
+            while offset < end:
+                sent = os.sendfile(proc.stdin.fileno(), source.fileno(), offset, min(end - offset, 1 << 30))
+                if sent == 0:
+                    raise IOError("%s ended at byte %d, before %d: the file changed while it was read" % (path, offset, end))
+                offset += sent
+        except (BrokenPipeError, ConnectionResetError):
+            broken_pipe = True   # linkdoc stopped reading: its exit status and output say why
+        except BaseException:
+            proc.kill()
+            raise
+        finally:
+            try:
+                proc.stdin.close()
+            except OSError:
+                pass
+            proc.wait()
+        answered = count_lines(output)
+        if proc.returncode in (0, 1) and not broken_pipe and answered == lines and ends_with_line_break(output):
+            return answered
+        stderr.seek(0, os.SEEK_END)
+        stderr.seek(max(0, stderr.tell() - _STDERR_TAIL_BYTES))
+        error = LinkdocError(partition=partition, returncode=proc.returncode, answered=answered,
+                             expected=lines, stderr=stderr.read())
+    if not (isolate and error.signal):
+        raise error
+    cut_after_last_line_break(output)
+    answered = count_lines(output)
+    rest = offset_after_lines(path, start, end, answered)
+    with open(output, "ab") as target:
+        for chunk in compile_chunks(read_range(path, rest, end), manifest=manifest, binary=binary,
+                                    first_line=first_line + answered, partition=partition, isolate=True,
+                                    jobs=jobs, extra_args=extra_args):
+            target.write(chunk)
+            answered += chunk.count(b"\n")
+    if answered != lines:
+        raise LinkdocError(partition=partition, returncode=0, answered=answered, expected=lines,
+                           reason="isolation answered a different number of lines")
+    return answered
 
 
 def _run_lines(argv, lines):

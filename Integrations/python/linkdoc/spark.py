@@ -6,112 +6,83 @@ compiles the NDJSON file INPUT into the folder OUTPUT: its part files, concatena
 (`cat OUTPUT/part-*`), are byte for byte what `linkdoc compile --ndjson < INPUT` prints, error
 lines and their line numbers included, and `_SUCCESS` is written only when every line was
 answered. The input is read as bytes, never decoded: the driver cuts it into byte ranges at line
-breaks, one per partition, and each task reads its own range, so a bare CR or invalid UTF-8
-reaches linkdoc as it is (`textFile` would split at the CR and replace the bytes). The lines
-before each range are counted first (a short Spark stage), and each task's linkdoc numbers its
-error lines from there (`--first-line`). The binary and the manifest go to the executors with
-`SparkContext.addFile`. Each task writes its part file itself (bytes, never through the JVM's
-strings) and the driver writes `_SUCCESS` once every partition reported all its lines answered,
-so INPUT and OUTPUT must be at the same path for the driver and every executor (local mode, a
-shared or mounted file system).
+breaks, one per partition, and each task hands its own range to linkdoc, so a bare CR or invalid
+UTF-8 reaches linkdoc as it is (`textFile` would split at the CR and replace the bytes). The
+lines of each range are counted first (by the driver, or by a short Spark stage for inputs over
+DRIVER_COUNT_BYTES), and each task's linkdoc numbers its error lines from there
+(`--first-line`). A task's bytes never pass through Python (see `compile_range`): the kernel
+sends the range into linkdoc's standard input and linkdoc writes the part file itself; the task
+then counts the lines answered in it. The binary and the manifest go to the executors with
+`SparkContext.addFile` (in local mode they are on this machine already and named by path);
+this package's code travels inside each task, pickled by value.
+The driver writes `_SUCCESS` once every partition reported all its lines answered, so INPUT and
+OUTPUT must be at the same path for the driver and every executor (local mode, a shared or
+mounted file system).
 
 `compile_dataframe(df)` compiles a DataFrame's column of records through `mapInArrow`, each
 Arrow batch handed to linkdoc as one block of bytes.
 """
 import argparse
-import atexit
 import collections
 import os
 import shutil
 import sys
-import tempfile
-import zipfile
 
 from ._binary import find_binary
-from ._stream import compile_chunks
+from ._files import count_lines, ends_with_line_break, split_ranges
+from ._stream import compile_chunks, compile_range
 
-_READ_BYTES = 1 << 20
-
-
-def split_ranges(path, partitions):
-    """`partitions` byte ranges of the file at `path` of about equal size, each but the last
-    ending just after a line break (some may be empty)."""
-    size = os.path.getsize(path)
-    bounds = [0]
-    with open(path, "rb") as f:
-        for k in range(1, partitions):
-            position = max(size * k // partitions, bounds[-1], 1) - 1
-            f.seek(position)
-            while True:   # the first line break at or after `position`
-                block = f.read(1 << 16)
-                if not block:
-                    position = size
-                    break
-                found = block.find(b"\n")
-                if found >= 0:
-                    position += found + 1
-                    break
-                position += len(block)
-            bounds.append(max(position, bounds[-1]))
-    bounds.append(size)
-    return list(zip(bounds, bounds[1:]))
+#: Inputs up to this size have their lines counted by the driver, in one pass: a Spark stage to
+#: count them costs more than reading them (about 0.13 s a stage in local mode).
+DRIVER_COUNT_BYTES = 256 << 20
 
 
-def read_range(path, start, end):
-    """The bytes of `path` from `start` to `end`, in chunks."""
-    with open(path, "rb") as f:
-        f.seek(start)
-        left = end - start
-        while left > 0:
-            chunk = f.read(min(_READ_BYTES, left))
-            if not chunk:
-                raise IOError("%s ended at byte %d, before %d: the file changed while it was read" % (path, end - left, end))
-            left -= len(chunk)
-            yield chunk
-
-
-def _count_lines(item):
+def _count_range(item):
     path, start, end = item
-    return sum(chunk.count(b"\n") for chunk in read_range(path, start, end))
+    return count_lines(path, start, end)
 
 
-def _ship_package(sc):
-    """Sends this package (its Python files; the binary goes with addFile) to the executors, so
-    that their Python workers can import it without `--py-files` or an install of their own."""
-    package = os.path.dirname(os.path.abspath(__file__))
-    if getattr(sc, "_linkdoc_shipped", False) or not os.path.isdir(package):
-        return   # shipped already, or imported from a zip that --py-files ships
-    # Not "linkdoc.zip": the name a --py-files archive of the same package is likely to have.
-    directory = tempfile.mkdtemp(prefix="linkdoc-py-")
-    atexit.register(shutil.rmtree, directory, True)
-    archive = os.path.join(directory, "linkdoc-package-shipped.zip")
-    with zipfile.ZipFile(archive, "w") as target:
-        for name in sorted(os.listdir(package)):
-            if name.endswith(".py"):
-                target.write(os.path.join(package, name), "linkdoc/" + name)
-    sc.addPyFile(archive)
-    sc._linkdoc_shipped = True
+def _ship_package():
+    """Makes the tasks carry this package's code: its functions and classes are pickled by value
+    into each task, so the executors' Python workers import nothing of it (no `--py-files` or
+    install needed). `addPyFile` would also do, but in local mode the first job after it waits
+    about a second longer to start its tasks."""
+    from pyspark import cloudpickle
+    cloudpickle.register_pickle_by_value(sys.modules[__package__])
 
 
 def _ship(sc, binary, manifest):
-    """Sends the package, the binary and the manifest to the executors; returns the SparkFiles
-    names of the binary and the manifest."""
-    _ship_package(sc)
+    """Makes the package travel with the tasks and sends the binary and the manifest to the
+    executors; returns how tasks find the binary and the manifest (see _shipped). In local mode the executors run on this machine
+    and see its files, so the binary (tens of MB, copied into every application's work folder by
+    addFile) and the manifest are named by their paths instead."""
+    _ship_package()
     binary = os.path.abspath(find_binary(binary))
-    sc.addFile(binary)
-    names = [os.path.basename(binary), None]
+    files = [binary]
     if manifest is not None:
         manifest = os.path.abspath(os.fspath(manifest))
         if not os.path.isfile(manifest):
             raise FileNotFoundError("the manifest %s does not exist" % manifest)
-        sc.addFile(manifest)
-        names[1] = os.path.basename(manifest)
-    return names
+        files.append(manifest)
+    if _executors_see_driver_files(sc):
+        return binary, manifest
+    for path in files:
+        sc.addFile(path)
+    return os.path.basename(binary), (os.path.basename(manifest) if manifest is not None else None)
 
 
-def _shipped(binary_name, manifest_name):
+def _executors_see_driver_files(sc):
+    """Local mode (`local[N]`, `local-cluster[…]`): the executors run on this machine."""
+    return sc.master.startswith("local")
+
+
+def _shipped(binary, manifest):
+    """The paths, on an executor, of what _ship returned: a path as it is, a name through SparkFiles."""
     from pyspark import SparkFiles
-    return SparkFiles.get(binary_name), (SparkFiles.get(manifest_name) if manifest_name else None)
+
+    def path(name):
+        return name if name is None or os.path.isabs(name) else SparkFiles.get(name)
+    return path(binary), path(manifest)
 
 
 def compile_file(spark, input_path, output_path, *, manifest=None, partitions=None, isolate=False, binary=None):
@@ -126,26 +97,26 @@ def compile_file(spark, input_path, output_path, *, manifest=None, partitions=No
     os.makedirs(output_path)   # fails when the output exists, as Spark's writers do
     os.mkdir(os.path.join(output_path, "_temporary"))
     ranges = split_ranges(input_path, max(1, partitions))
-    counts = sc.parallelize([(input_path, a, b) for a, b in ranges], len(ranges)).map(_count_lines).collect()
+    if size <= DRIVER_COUNT_BYTES:
+        counts = [count_lines(input_path, start, end) for start, end in ranges]
+    else:
+        counts = sc.parallelize([(input_path, a, b) for a, b in ranges], len(ranges)).map(_count_range).collect()
+    if size and not ends_with_line_break(input_path):
+        counts[-1] += 1   # linkdoc answers a last line without its line break too
     items, first_line = [], 1
     for (start, end), count in zip(ranges, counts):
-        items.append((start, end, first_line))
+        items.append((start, end, first_line, count))
         first_line += count
-
+    lines = first_line - 1
 
     def task(index, iterator):
         binary_path, manifest_path = _shipped(binary_name, manifest_name)
-        for start, end, line in iterator:
+        for start, end, line, count in iterator:
             # Written beside the part file and renamed over it once complete: a retried or
             # speculative attempt never leaves half a part file behind.
             temporary = os.path.join(output_path, "_temporary", "part-%05d.%d" % (index, os.getpid()))
-            answered = 0
-            with open(temporary, "wb") as out:
-                chunks = read_range(input_path, start, end) if start < end else []
-                for output in compile_chunks(chunks, manifest=manifest_path, binary=binary_path,
-                                             first_line=line, partition=index, isolate=isolate):
-                    out.write(output)
-                    answered += output.count(b"\n")
+            answered = compile_range(input_path, start, end, temporary, lines=count, manifest=manifest_path,
+                                     binary=binary_path, first_line=line, partition=index, isolate=isolate)
             os.replace(temporary, os.path.join(output_path, "part-%05d" % index))
             yield index, answered
 
@@ -153,18 +124,11 @@ def compile_file(spark, input_path, output_path, *, manifest=None, partitions=No
         answered = dict(sc.parallelize(items, len(items)).mapPartitionsWithIndex(task).collect())
     finally:
         shutil.rmtree(os.path.join(output_path, "_temporary"), ignore_errors=True)
-    lines = first_line - 1 + (1 if size and not _ends_with_newline(input_path) else 0)
     if sorted(answered) != list(range(len(items))) or sum(answered.values()) != lines:
         raise RuntimeError("linkdoc.spark: %d of %d lines answered in %d of %d partitions; no _SUCCESS written"
                            % (sum(answered.values()), lines, len(answered), len(items)))
     open(os.path.join(output_path, "_SUCCESS"), "wb").close()
     return lines, len(items)
-
-
-def _ends_with_newline(path):
-    with open(path, "rb") as f:
-        f.seek(-1, os.SEEK_END)
-        return f.read(1) == b"\n"
 
 
 def compile_dataframe(df, column="value", *, manifest=None, binary=None, isolate=False, result_column="result"):

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import unittest
+from unittest import mock
 
 import support
 
@@ -20,11 +21,16 @@ if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
 
 from pyspark.sql import SparkSession  # noqa: E402
 
+import linkdoc.spark  # noqa: E402
 from linkdoc.spark import compile_dataframe, compile_file, split_ranges  # noqa: E402
 
 
 def part_files(output):
-    return b"".join(open(path, "rb").read() for path in sorted(glob.glob(os.path.join(output, "part-*"))))
+    joined = b""
+    for path in sorted(glob.glob(os.path.join(output, "part-*"))):
+        with open(path, "rb") as f:
+            joined += f.read()
+    return joined
 
 
 class SparkTests(unittest.TestCase):
@@ -76,6 +82,31 @@ class SparkTests(unittest.TestCase):
         self.assertIn("two", bare_cr["document"]["text"], "the record with a bare CR was compiled whole")
         bad_utf8 = next(a for a in answers if a["id"] == "bad-utf8")
         self.assertIsNone(bad_utf8["document"], "invalid UTF-8 was not replaced and compiled")
+
+    def jobs_run_by(self, group, action):
+        sc = self.spark.sparkContext
+        sc.setJobGroup(group, group)
+        try:
+            result = action()
+        finally:
+            sc.setLocalProperty("spark.jobGroup.id", None)
+        return result, len(sc.statusTracker().getJobIdsForGroup(group))
+
+    def test_the_driver_counts_the_lines_of_a_small_input_and_a_stage_those_of_a_large_one(self):
+        data = support.corpus(1500, bad_every=6)
+        (output, lines), jobs = self.jobs_run_by("small", lambda: self.compile(data, partitions=3))
+        self.assertEqual((lines, jobs), (1500, 1), "one job: the driver counted the lines")
+        with mock.patch.object(linkdoc.spark, "DRIVER_COUNT_BYTES", 0):
+            (staged, lines), jobs = self.jobs_run_by("large", lambda: self.compile(data, partitions=3))
+        self.assertEqual((lines, jobs), (1500, 2), "a counting stage, then the compiling one")
+        self.assertEqual(output, support.direct(data))
+        self.assertEqual(staged, output)
+
+    def test_binary_and_manifest_shipped_with_addFile_when_executors_do_not_see_the_drivers_files(self):
+        data = support.corpus(600, bad_every=8)
+        with mock.patch.object(linkdoc.spark, "_executors_see_driver_files", return_value=False):
+            output, _ = self.compile(data, partitions=2)
+        self.assertEqual(output, support.direct(data))
 
     def test_an_output_that_exists_is_refused_and_left_alone(self):
         path, output = self.write_input(support.corpus(10))

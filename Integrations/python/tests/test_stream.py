@@ -1,10 +1,12 @@
 """compile_partition and compile_chunks against a real linkdoc binary."""
 import json
+import os
 import random
 import unittest
 
 import support
-from linkdoc import CRASH_RULE, LinkdocError, compile_chunks, compile_partition
+from linkdoc import CRASH_RULE, LinkdocError, compile_chunks, compile_partition, compile_range
+from linkdoc._files import count_lines, cut_after_last_line_break, offset_after_lines, split_ranges
 
 
 def lines_of(data):
@@ -105,6 +107,95 @@ class CrashTests(unittest.TestCase):
         wrapper = support.crashing_wrapper(support.temporary_directory(self), after=500)
         with self.assertRaisesRegex(LinkdocError, "only after the lines before it"):
             list(compile_partition(lines_of(support.corpus(2000)), binary=wrapper, isolate=True, partition="p"))
+
+
+class CompileRangeTests(unittest.TestCase):
+    def write(self, data):
+        directory = support.temporary_directory(self)
+        path = os.path.join(directory, "records.ndjson")
+        with open(path, "wb") as f:
+            f.write(data)
+        return path, os.path.join(directory, "part")
+
+    def read(self, path):
+        with open(path, "rb") as f:
+            return f.read()
+
+    def test_each_range_gives_linkdocs_bytes_for_it_with_its_line_numbers(self):
+        data = support.corpus(2500, bad_every=7) + b'{"id": "last", "text": "no line break at the end"}'
+        path, output = self.write(data)
+        ranges = split_ranges(path, 4)
+        counts = [count_lines(path, start, end) for start, end in ranges]
+        self.assertEqual(sum(counts), 2500)
+        first_line = 1
+        joined = b""
+        for index, ((start, end), count) in enumerate(zip(ranges, counts)):
+            part = "%s-%d" % (output, index)
+            lines = count + (1 if index == len(ranges) - 1 else 0)   # the last line has no line break
+            given = compile_range(path, start, end, part, lines=None if index % 2 else lines,   # counted here (the last range too), or by the caller
+                                  manifest=support.MANIFEST, first_line=first_line, partition=index)
+            self.assertEqual(given, lines)
+            self.assertEqual(self.read(part), support.direct(data[start:end], first_line=first_line))
+            joined += self.read(part)
+            first_line += count
+        self.assertEqual(joined, support.direct(data))
+
+    def test_an_empty_range_gives_an_empty_file(self):
+        path, output = self.write(support.corpus(3))
+        self.assertEqual(compile_range(path, 5, 5, output), 0)
+        self.assertEqual(self.read(output), b"")
+
+    def test_a_linkdoc_killed_mid_range_raises_naming_partition_signal_and_count(self):
+        wrapper = support.crashing_wrapper(support.temporary_directory(self), after=3000)
+        path, output = self.write(support.corpus(6000))
+        with self.assertRaises(LinkdocError) as caught:
+            compile_range(path, 0, os.path.getsize(path), output, binary=wrapper, partition=3)
+        error = caught.exception
+        self.assertEqual((error.signal, error.expected, error.partition), ("SIGKILL", 6000, 3))
+        self.assertLessEqual(error.answered, 3000)
+        self.assertIn("%d of 6000 input lines answered" % error.answered, str(error))
+
+    def test_linkdoc_failing_with_status_2_raises_with_its_message(self):
+        path, output = self.write(support.corpus(10))
+        with self.assertRaises(LinkdocError) as caught:
+            compile_range(path, 0, os.path.getsize(path), output, partition=7, extra_args=["--bogus"])
+        self.assertEqual(caught.exception.returncode, 2)
+        self.assertIn("--bogus", str(caught.exception), "linkdoc's standard error is kept")
+
+    def test_isolation_keeps_what_linkdoc_answered_and_isolates_the_rest(self):
+        wrapper = support.crashing_wrapper(support.temporary_directory(self), marker=b"POISON")
+        lines = lines_of(support.corpus(3000, bad_every=11))
+        lines[2100] = support.record(2100, "POISON")
+        path, output = self.write(b"\n".join(lines) + b"\n")
+        start = len(b"\n".join(lines[:1000])) + 1   # the range of lines 1001 to 3000
+        self.assertEqual(compile_range(path, start, os.path.getsize(path), output, binary=wrapper,
+                                       manifest=support.MANIFEST, first_line=1001, isolate=True), 2000)
+        answers = lines_of(self.read(output))
+        lines[2100] = b'{"id": "stand-in"}'
+        expected = lines_of(support.direct(b"\n".join(lines[1000:]) + b"\n", first_line=1001))
+        crashed = json.loads(answers[1100])
+        self.assertEqual((crashed["id"], crashed["line"], crashed["diagnostics"][0]["rule"]), ("r2100", 2101, CRASH_RULE))
+        self.assertEqual(answers[:1100] + answers[1101:], expected[:1100] + expected[1101:])
+
+    def test_line_counts_of_ranges(self):
+        data = b"\n".join(b"x" * (i % 300) for i in range(40_000)) + b"\nno line break"
+        path, _ = self.write(data)
+        cuts = [0, 1, 4095, 4096, 4097, 70_000, 1 << 20, (1 << 20) + 5, len(data) - 1, len(data)]
+        for start in cuts:
+            for end in cuts:
+                if start <= end:
+                    self.assertEqual(count_lines(path, start, end), data[start:end].count(b"\n"), (start, end))
+        self.assertEqual(count_lines(path), 40_000)
+
+    def test_offsets_after_lines_and_cutting_a_cut_off_line(self):
+        path, _ = self.write(b"a\nbb\n\nccc\ndd")
+        self.assertEqual([offset_after_lines(path, 0, 12, n) for n in range(6)], [0, 2, 5, 6, 10, 12])
+        self.assertEqual(offset_after_lines(path, 2, 12, 2), 6)
+        cut_after_last_line_break(path)
+        self.assertEqual(self.read(path), b"a\nbb\n\nccc\n")
+        path, _ = self.write(b"no line break at all")
+        cut_after_last_line_break(path)
+        self.assertEqual(self.read(path), b"")
 
 
 if __name__ == "__main__":
