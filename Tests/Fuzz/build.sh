@@ -43,6 +43,7 @@ module() {  # module NAME  — compiles Sources/NAME into NAME.o and NAME.swiftm
   "$swiftc" "${common[@]}" "${cmaps[@]}" -module-name "$name" -emit-module \
     -emit-module-path "$out/$name.swiftmodule" -wmo -c "${sources[@]}" -o "$out/$name.o"
 }
+module LinkDocBase
 module LinkDocModel
 module LinkDocURL
 module LinkDocHTML
@@ -56,7 +57,7 @@ for target in "${targets[@]}"; do
   [ -f "$harness" ] || { echo "build: no harness $harness" >&2; exit 2; }
   echo "build: fuzz-$target"
   "$swiftc" "${common[@]}" "${cmaps[@]}" -module-name "Fuzz_$target" "$harness" "${shared[@]}" \
-    "$out"/LinkDocModel.o "$out"/LinkDocURL.o "$out"/LinkDocHTML.o "$out"/LinkDocCore.o "$out"/LinkDocXML.o \
+    "$out"/LinkDocBase.o "$out"/LinkDocModel.o "$out"/LinkDocURL.o "$out"/LinkDocHTML.o "$out"/LinkDocCore.o "$out"/LinkDocXML.o \
     "$out"/LinkDocFormats.o "$out"/CLinkDocICU.o \
     -licuuc -licui18n -licudata -lxml2 -use-ld=lld -o "$out/fuzz-$target"
 done
