@@ -48,7 +48,10 @@ struct Resolver {
     private(set) var links: [LinkDraft] = []
     private(set) var diagnostics: [Diagnostic] = []
     private var reportedLinkLimit = false
-    /// Where each run of `input` landed in `text`: (input offset, text offset, length).
+    /// Where each run of `input` landed in `text`: (input offset, text offset, length). Not a
+    /// LinkDocBase `OffsetMap`: that maps a derived text back to its source, a replaced byte to the
+    /// start of what it replaces; this maps the other way (input → display text), and an input
+    /// offset in removed markup goes forward to where the next kept text begins.
     private(set) var copiedRuns: [(input: Int, output: Int, length: Int)] = []
     /// Bytes copied and looked at, and lookup steps (see `CompileWorkspace.work`).
     private var work = 0
