@@ -25,7 +25,8 @@ public enum Escaping {
     /// `\r`, `\t` or `\u{1B}`, and, with `quotes`, `"` and `\` as `\"` and `\\`. The text itself
     /// when there is nothing to escape, which is nearly always.
     public static func swiftEscaped(_ text: String, quotes: Bool) -> String {
-        replacingScalars(text) { scalar in
+        guard mayNeedSwiftEscaping(text, quotes: quotes) else { return text }
+        return replacingScalars(text) { scalar in
             switch scalar {
             case "\n": "\\n"
             case "\r": "\\r"
@@ -35,6 +36,18 @@ public enum Escaping {
             case _ where isControl(scalar): "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: nil
             }
+        }
+    }
+
+    /// Whether `text` has a byte that may start a character `swiftEscaped` replaces: a C0
+    /// control, DEL, the lead byte 0xC2 of the C1 controls or 0xE2 of U+2028 and U+2029 (the
+    /// scalar loop then decides), and with `quotes`, `"` and `\`. One pass over the UTF-8 bytes,
+    /// not a call per scalar: every diagnostic's message is checked, and nearly none has any.
+    @inlinable
+    static func mayNeedSwiftEscaping(_ text: String, quotes: Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.contains { b in b < 0x20 || b == 0x7F || b == 0xC2 || b == 0xE2 || (quotes && (b == 0x22 || b == 0x5C)) }
         }
     }
 }

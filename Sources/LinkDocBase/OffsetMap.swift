@@ -22,6 +22,16 @@ public struct OffsetMap: Sendable {
 
     public var isEmpty: Bool { runs.isEmpty }
 
+    /// Empties the map; with `keepingCapacity`, a workspace writes the next text's runs into the
+    /// same storage instead of allocating a map per text.
+    public mutating func removeAll(keepingCapacity: Bool = false) { runs.removeAll(keepingCapacity: keepingCapacity) }
+
+    /// Makes room for `runCount` runs.
+    public mutating func reserveCapacity(_ runCount: Int) { runs.reserveCapacity(runCount) }
+
+    /// The bytes the map's storage takes (a workspace keeps none above its cap).
+    public var storageBytes: Int { runs.capacity * MemoryLayout<Run>.stride }
+
     /// Derived bytes from `derived` on are the source bytes from `source` on, until the next run.
     /// A copy that continues the last one adds no run.
     public mutating func copy(from source: Int, at derived: Int) {

@@ -30,7 +30,7 @@ struct Flattener {
 
     // Output.
     private var text: [UInt8]
-    private var offsetMap: OffsetMap
+    private var offsetMap: FlatOffsetMap
     private var slots: [HTMLElement?]          // in start-tag order
     private var diagnostics = DiagnosticCollector()
 
@@ -85,7 +85,7 @@ struct Flattener {
     private var boundarySequence = 0
 
     /// Flattens `source`. The flattener is used once; its arrays come from `workspace` and go
-    /// back to it (the result's text, segments and elements when the caller recycles it).
+    /// back to it (the result's text, offset map and elements when the caller recycles it).
     static func run(source: [UInt8], options: HTMLOptions, workspace: inout HTMLWorkspace) -> FlatHTML {
         let b = HTMLWorkspace.buffers
         let sanitized = InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8)
@@ -101,14 +101,14 @@ struct Flattener {
             known.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
             // The flat text is at most about as long as the source: one allocation, if any.
             let text = b.take(&workspace.text, minimumCapacity: sanitized.count + 16)
-            let stack = b.take(&workspace.stack), slots = b.take(&workspace.slots), segments = b.take(&workspace.segments)
+            let stack = b.take(&workspace.stack), slots = b.take(&workspace.slots), offsets = b.take(&workspace.offsets)
             // Consumed into a flattener made with every field at once: a buffer still referenced
             // here would be copied on the flattener's first write, and mutating a field of the
             // new flattener after its initializer made the compiler copy the whole struct.
             var flattener = Flattener(scanner: SourceScanner(bytes: sanitized, meter: meter), options: options,
                                       nulOffsets: InputSanitizer.nulOffsets(in: source), text: consume text,
                                       stack: consume stack, slots: consume slots, topmostKnown: consume known,
-                                      segments: consume segments)
+                                      offsets: consume offsets)
             return flattener.run(parser: &parser, workspace: &workspace)
         }
         flat.work = work
@@ -117,7 +117,7 @@ struct Flattener {
     }
 
     private init(scanner: SourceScanner, options: HTMLOptions, nulOffsets: [Int], text: [UInt8], stack: [OpenElement],
-                 slots: [HTMLElement?], topmostKnown: [Int], segments: [OffsetMap.Segment]) {
+                 slots: [HTMLElement?], topmostKnown: [Int], offsets: OffsetMap) {
         self.scanner = scanner
         self.options = options
         self.nulOffsets = nulOffsets
@@ -125,7 +125,7 @@ struct Flattener {
         self.slots = slots
         self.topmostKnown = topmostKnown
         self.text = text
-        offsetMap = OffsetMap(buffer: segments)
+        offsetMap = FlatOffsetMap(storage: offsets)
     }
 
     private mutating func run(parser: inout ParserContext?, workspace: inout HTMLWorkspace) -> FlatHTML {

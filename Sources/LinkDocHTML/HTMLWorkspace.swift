@@ -1,4 +1,5 @@
 internal import CLibXML2
+import LinkDocBase
 
 /// What flattening keeps from one document to the next, owned by the caller and lent to each
 /// `HTMLFlattener.flatten(_:options:workspace:)`: the flattener's arrays and libxml2's parser
@@ -11,7 +12,7 @@ public struct HTMLWorkspace {
     var slots: [HTMLElement?] = []
     var topmostKnown: [Int] = []
     var text: [UInt8] = []
-    var segments: [OffsetMap.Segment] = []
+    var offsets = OffsetMap()
     var elements: [HTMLElement] = []
     var parser: ParserContext?
 
@@ -20,20 +21,20 @@ public struct HTMLWorkspace {
     /// How buffers are taken and given back; above 64 KB of capacity one is not kept.
     static let buffers = KeptBuffers(maxKeptBytes: 64 << 10)
 
-    /// Keeps a flat result's text, offset segments and elements for the next `flatten` (the
+    /// Keeps a flat result's text, offset map and elements for the next `flatten` (the
     /// caller is done with it). A result used after this stays valid (its arrays are copied on
     /// write as ever), but then the next flatten allocates them afresh.
     public mutating func recycle(_ flat: FlatHTML) {
-        var text = flat.text, segments = flat.offsetMap.segments, elements = flat.elements
+        var text = flat.text, offsets = flat.offsetMap.runs, elements = flat.elements
         Self.buffers.giveBack(&text, to: &self.text)
-        Self.buffers.giveBack(&segments, to: &self.segments)
+        Self.buffers.giveBack(&offsets, to: &self.offsets)
         Self.buffers.giveBack(&elements, to: &self.elements)
     }
 
     /// The capacity in bytes of the largest buffer kept (tests: none is above the cap).
     var largestKeptBytes: Int {
         let b = Self.buffers
-        return [b.bytes(stack), b.bytes(slots), b.bytes(topmostKnown), b.bytes(text), b.bytes(segments), b.bytes(elements)].max()!
+        return [b.bytes(stack), b.bytes(slots), b.bytes(topmostKnown), b.bytes(text), offsets.storageBytes, b.bytes(elements)].max()!
     }
 
     /// The largest buffer a workspace keeps, in bytes.
@@ -99,6 +100,23 @@ public struct KeptBuffers: Sendable {
         }
         swap(&buffer, &slot)
         buffer = []
+    }
+
+    /// `take(_:minimumCapacity:)` for an offset map's storage (emptied by the map made on it).
+    func take(_ slot: inout OffsetMap) -> OffsetMap {
+        var taken = OffsetMap()
+        swap(&taken, &slot)
+        return taken
+    }
+
+    /// `giveBack(_:to:)` for an offset map's storage.
+    func giveBack(_ map: inout OffsetMap, to slot: inout OffsetMap) {
+        guard map.storageBytes <= maxKeptBytes, map.storageBytes >= slot.storageBytes else {
+            map = OffsetMap()
+            return
+        }
+        swap(&map, &slot)
+        map = OffsetMap()
     }
 
     /// The bytes a buffer's capacity takes (tests check that none kept is above the cap).

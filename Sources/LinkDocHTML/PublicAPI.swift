@@ -76,12 +76,12 @@ public struct FlatHTML: Sendable {
     /// Sorted by `sourceOffset`.
     public let diagnostics: [HTMLDiagnostic]
 
-    let offsetMap: OffsetMap
+    let offsetMap: FlatOffsetMap
     /// Source bytes the flattener's own scans examined (libxml2's work is not counted):
     /// a deterministic measure for the tests that check flattening stays linear.
     package internal(set) var work: Int
 
-    init(text: [UInt8], elements: [HTMLElement], diagnostics: [HTMLDiagnostic], offsetMap: OffsetMap, work: Int = 0) {
+    init(text: [UInt8], elements: [HTMLElement], diagnostics: [HTMLDiagnostic], offsetMap: FlatOffsetMap, work: Int = 0) {
         self.text = text
         self.elements = elements
         self.diagnostics = diagnostics

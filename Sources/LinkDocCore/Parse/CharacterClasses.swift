@@ -1,21 +1,8 @@
-/// Byte- and scalar-level character classes that the grammar is written in.
-/// The scanner works on UTF-8 bytes; these helpers decode a scalar only where a
-/// rule needs to look at a non-ASCII character.
+/// Byte- and scalar-level character classes that the grammar is written in, beside the ASCII
+/// byte classes of LinkDocBase's `ASCII` (letters, digits, white space). The scanner works on
+/// UTF-8 bytes; these helpers decode a scalar only where a rule needs to look at a non-ASCII
+/// character.
 enum CharClass {
-    @inline(__always) static func isASCIIAlnum(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
-    }
-
-    @inline(__always) static func isASCIILetter(_ b: UInt8) -> Bool {
-        (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
-    }
-
-    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-
-    @inline(__always) static func isASCIIWhitespace(_ b: UInt8) -> Bool {
-        b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
-    }
-
     @inline(__always) static func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
 
     /// The length of the UTF-8 sequence that starts with `lead` (input is valid UTF-8).
@@ -97,7 +84,7 @@ enum CharClass {
 
     /// Whether a scalar is white space in any script (ASCII included).
     static func isSpace(_ c: UInt32) -> Bool {
-        c < 0x80 ? isASCIIWhitespace(UInt8(c)) : isUnicodeSpace(c)
+        c < 0x80 ? ASCII.isWhitespace(UInt8(c)) : isUnicodeSpace(c)
     }
 }
 
@@ -174,10 +161,10 @@ enum AngleAutolink {
     }
 
     private static func startsWithScheme(_ inner: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = inner.first, CharClass.isASCIILetter(first) else { return false }
+        guard let first = inner.first, ASCII.isLetter(first) else { return false }
         for (k, b) in inner.enumerated().prefix(34) {
             if b == UInt8(ascii: ":") { return k >= 2 }
-            guard CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
+            guard ASCII.isLetterOrDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
             else { return false }
         }
         return false
@@ -187,8 +174,8 @@ enum AngleAutolink {
     /// digits, `-` and `.` (non-ASCII letters too: IDNA). The domain's own rules are the parser's.
     static func isEmail(_ inner: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let at = inner.firstIndex(of: UInt8(ascii: "@")), at > 0, at + 1 < inner.count else { return false }
-        for b in inner[..<at] where !(CharClass.isASCIIAlnum(b) || localPartSymbols.contains(b)) { return false }
-        for b in inner[(at + 1)...] where !(b >= 0x80 || CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")) {
+        for b in inner[..<at] where !(ASCII.isLetterOrDigit(b) || localPartSymbols.contains(b)) { return false }
+        for b in inner[(at + 1)...] where !(b >= 0x80 || ASCII.isLetterOrDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")) {
             return false
         }
         return true

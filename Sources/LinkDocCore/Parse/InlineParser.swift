@@ -314,7 +314,7 @@ struct InlineParser {
     private mutating func splitTitle(_ target: inout Range<Int>) -> String? {
         guard let last = target.last.map({ s[$0] }),
               last == UInt8(ascii: "\"") || last == UInt8(ascii: "'") || last == UInt8(ascii: ")"),
-              let space = target.first(where: { CharClass.isASCIIWhitespace(s[$0]) }) else { return nil }
+              let space = target.first(where: { ASCII.isWhitespace(s[$0]) }) else { return nil }
         tick(target.count)
         let quoted = trimmed(space..<target.upperBound)
         let opener = last == UInt8(ascii: ")") ? UInt8(ascii: "(") : last
@@ -347,8 +347,8 @@ struct InlineParser {
 
     private func trimmed(_ range: Range<Int>) -> Range<Int> {
         var lo = range.lowerBound, hi = range.upperBound
-        while lo < hi && CharClass.isASCIIWhitespace(s[lo]) { lo += 1; tick() }
-        while hi > lo && CharClass.isASCIIWhitespace(s[hi - 1]) { hi -= 1; tick() }
+        while lo < hi && ASCII.isWhitespace(s[lo]) { lo += 1; tick() }
+        while hi > lo && ASCII.isWhitespace(s[hi - 1]) { hi -= 1; tick() }
         return lo..<hi
     }
 
@@ -409,7 +409,7 @@ struct InlineParser {
     private mutating func topic(at i: Int, limit: Int) -> LinkSyntax? {
         // `C#` and `a#b#`: a hash right after an ASCII letter or digit opens nothing, nor one after
         // `*`: dialer codes (`*#06#`, `*#*#4636#*#*`).
-        if i > 0 && (CharClass.isASCIIAlnum(s[i - 1]) || s[i - 1] == UInt8(ascii: "*")) { return nil }
+        if i > 0 && (ASCII.isLetterOrDigit(s[i - 1]) || s[i - 1] == UInt8(ascii: "*")) { return nil }
         var j = i + 1
         var count = 0
         // A name of digits and symbols only (`#4636#`, `#*#` in the dialer code `*#*#4636#*#*`) is no topic.
@@ -422,7 +422,7 @@ struct InlineParser {
             if b == UInt8(ascii: "\\"), let length = escapedLength(at: j + 1, limit: limit) {
                 j += 1 + length
             } else {
-                if b >= 0x80 || CharClass.isASCIILetter(b) { hasLetter = true }
+                if b >= 0x80 || ASCII.isLetter(b) { hasLetter = true }
                 j += CharClass.sequenceLength(b)
             }
             count += 1
@@ -472,7 +472,7 @@ struct InlineParser {
             let b = s[j]
             if b < 0x80 {
                 if b == UInt8(ascii: ".") { tick(j - at); return true }
-                guard CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-") else { break }
+                guard ASCII.isLetterOrDigit(b) || b == UInt8(ascii: "-") else { break }
                 j += 1
             } else {
                 if (b == 0xE3 || b == 0xEF) && j + 1 < end && (s[j + 1] == 0x80 || s[j + 1] == 0xBC) { break }
@@ -489,7 +489,7 @@ struct InlineParser {
     private mutating func mention(at i: Int, limit: Int) -> LinkSyntax? {
         if i > 0 {
             let previous = s[i - 1]
-            if CharClass.isASCIIAlnum(previous) || Self.startsNoMentionAfter(previous) { return nil }
+            if ASCII.isLetterOrDigit(previous) || Self.startsNoMentionAfter(previous) { return nil }
             if followsFormatPlaceholder(i) { return nil }
         }
         var j = i + 1
@@ -499,7 +499,7 @@ struct InlineParser {
             tick()
             let b = s[j]
             if b < 0x80 {
-                guard CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") else { break }
+                guard ASCII.isLetterOrDigit(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") else { break }
                 j += 1
             } else {
                 let (c, length) = CharClass.decode(s, at: j)
@@ -567,7 +567,7 @@ struct InlineParser {
     /// Whether `type/name` of a package's resource reference (`@android:string/ok`) starts at `start`.
     private func isResourceReference(from start: Int, limit: Int) -> Bool {
         var j = start
-        while j < limit && j - start < 16 && CharClass.isASCIILetter(s[j]) { j += 1; tick() }
+        while j < limit && j - start < 16 && ASCII.isLetter(s[j]) { j += 1; tick() }
         return j < limit && s[j] == UInt8(ascii: "/")
             && Self.androidResourceTypes.contains(UnsafeBufferPointer(rebasing: s[start..<j]))
     }
@@ -592,13 +592,13 @@ struct InlineParser {
 
     /// Whether a printf-style placeholder (`%d`, `%s`, `%@`, `%1$d`, `%lld`) ends just before `end`.
     private func placeholderEnds(at end: Int) -> Bool {
-        guard end >= 2, CharClass.isASCIILetter(s[end - 1]) || s[end - 1] == UInt8(ascii: "@") else { return false }
+        guard end >= 2, ASCII.isLetter(s[end - 1]) || s[end - 1] == UInt8(ascii: "@") else { return false }
         var k = end - 2
         while k >= 0 && end - k < 10 {
             tick()
             let b = s[k]
             if b == UInt8(ascii: "%") { return true }
-            guard CharClass.isDigit(b) || b == UInt8(ascii: "$") || b == UInt8(ascii: "l") || b == UInt8(ascii: "h")
+            guard ASCII.isDigit(b) || b == UInt8(ascii: "$") || b == UInt8(ascii: "l") || b == UInt8(ascii: "h")
                 || b == UInt8(ascii: ".") else { return false }
             k -= 1
         }
@@ -636,7 +636,7 @@ struct InlineParser {
     }
 
     @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
-        CharClass.isASCIIAlnum(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%")
+        ASCII.isLetterOrDigit(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%")
             || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "'")
     }
 
@@ -697,7 +697,7 @@ struct InlineParser {
                 tick()
                 let b = s[j]
                 if b < 0x80 {
-                    guard (CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-")) && cjkLabel != true else { break }
+                    guard (ASCII.isLetterOrDigit(b) || b == UInt8(ascii: "-")) && cjkLabel != true else { break }
                     cjkLabel = false
                     j += 1
                     continue
@@ -721,7 +721,7 @@ struct InlineParser {
             guard j + 1 < limit, s[j] == UInt8(ascii: "."), s[j + 1] != UInt8(ascii: "."),
                   s[j + 1] != UInt8(ascii: "-") else { break }
             let next = s[j + 1]
-            if next < 0x80 && !CharClass.isASCIIAlnum(next) { break }
+            if next < 0x80 && !ASCII.isLetterOrDigit(next) { break }
             if next >= 0x80 {
                 let c = CharClass.decode(s, at: j + 1).scalar
                 if CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || (CharClass.isCJK(c) && !Self.isCJKLetter(c)) { break }
@@ -735,7 +735,7 @@ struct InlineParser {
             let text = UnsafeBufferPointer(rebasing: s[tld])
             let isPunycode = text.count > 4 && (text[0] | 0x20) == UInt8(ascii: "x") && (text[1] | 0x20) == UInt8(ascii: "n")
                 && text[2] == UInt8(ascii: "-") && text[3] == UInt8(ascii: "-")
-            guard isPunycode || (text.count >= 2 && text.allSatisfy { $0 >= 0x80 || CharClass.isASCIILetter($0) })
+            guard isPunycode || (text.count >= 2 && text.allSatisfy { $0 >= 0x80 || ASCII.isLetter($0) })
             else { return nil }
         }
         return tld.upperBound
@@ -785,7 +785,7 @@ struct InlineParser {
             // Inside a word, a path or an address no URL starts. After `.` or `-` a scheme may
             // (`[doge].http://t.cn/…`), but `www.` there is a host going on (`cdn.www.example.com`).
             let previous = s[i - 1]
-            if CharClass.isASCIIAlnum(previous) || previous == UInt8(ascii: "_") || previous == UInt8(ascii: "/")
+            if ASCII.isLetterOrDigit(previous) || previous == UInt8(ascii: "_") || previous == UInt8(ascii: "/")
                 || previous == UInt8(ascii: "@") { return nil }
             if kind == .bareWWW && (previous == UInt8(ascii: ".") || previous == UInt8(ascii: "-")) { return nil }
         }
@@ -804,7 +804,7 @@ struct InlineParser {
                 if inHost {
                     if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") {
                         inHost = false
-                    } else if CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "_") {
+                    } else if ASCII.isLetterOrDigit(b) || b == UInt8(ascii: "_") {
                         if cjkLabel == true { break }
                         cjkLabel = false
                     } else if b != UInt8(ascii: "-") {  // a hyphen joins labels of either kind (`あ-あ.com`)
@@ -841,7 +841,7 @@ struct InlineParser {
         }
         if stoppedAtCJK, let whole = cjkPathEnd(urlStart: i, from: j, limit: limit, brackets: &brackets) { j = whole }
         let end = trimmedURLEnd(bodyStart: bodyStart, end: j, brackets: brackets)
-        guard end > bodyStart, CharClass.isASCIIAlnum(s[bodyStart]) || s[bodyStart] >= 0x80 || s[bodyStart] == UInt8(ascii: "[")
+        guard end > bodyStart, ASCII.isLetterOrDigit(s[bodyStart]) || s[bodyStart] >= 0x80 || s[bodyStart] == UInt8(ascii: "[")
         else { return nil }
         return LinkSyntax(kind: kind, display: TextSlices(i..<end), source: i..<end)
     }
@@ -859,7 +859,7 @@ struct InlineParser {
             tick()
             let b = s[k]
             if b < 0x80 {
-                guard CharClass.isASCIIAlnum(b) || b == UInt8(ascii: "-") else { break }
+                guard ASCII.isLetterOrDigit(b) || b == UInt8(ascii: "-") else { break }
                 k += 1
                 continue
             }
@@ -869,7 +869,7 @@ struct InlineParser {
         }
         guard k + 1 < limit, s[k] == UInt8(ascii: ".") else { return nil }
         let next = s[k + 1]
-        return CharClass.isASCIIAlnum(next) || (next >= 0x80 && Self.isCJKLetter(CharClass.decode(s, at: k + 1).scalar)) ? k : nil
+        return ASCII.isLetterOrDigit(next) || (next >= 0x80 && Self.isCJKLetter(CharClass.decode(s, at: k + 1).scalar)) ? k : nil
     }
 
     @inline(__always) private static func endsURL(_ b: UInt8) -> Bool {
@@ -895,7 +895,7 @@ struct InlineParser {
             tick()
             let b = s[j]
             if b < 0x80 {
-                if CharClass.isASCIIWhitespace(b) { break }
+                if ASCII.isWhitespace(b) { break }
                 if Self.endsURL(b) || punctuationSeen { return nil }
                 counts.count(b)
                 j += 1
@@ -963,7 +963,7 @@ struct InlineParser {
     /// The `&` of `&name` that ends just before `semicolon`, if any.
     private func entityStart(before semicolon: Int, floor: Int) -> Int? {
         var k = semicolon
-        while k > floor && CharClass.isASCIIAlnum(s[k - 1]) { k -= 1; tick() }
+        while k > floor && ASCII.isLetterOrDigit(s[k - 1]) { k -= 1; tick() }
         return k < semicolon && k > floor && s[k - 1] == UInt8(ascii: "&") ? k - 1 : nil
     }
 
@@ -971,7 +971,7 @@ struct InlineParser {
         let count = prefix.utf8CodeUnitCount
         guard i + count <= limit else { return false }
         return prefix.withUTF8Buffer { p in
-            for k in 0..<count where (s[i + k] | (CharClass.isASCIILetter(s[i + k]) ? 0x20 : 0)) != p[k] { return false }
+            for k in 0..<count where ASCII.lower(s[i + k]) != p[k] { return false }
             return true
         }
     }

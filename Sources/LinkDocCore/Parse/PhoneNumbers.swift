@@ -63,7 +63,7 @@ struct PhoneNumberMatcher {
                 || isFullwidth(0x88, at: start) || isFullwidth(0x8B, at: start) else { return nil }
         if start > 0 {
             let previous = s[start - 1]
-            if CharClass.isASCIIAlnum(previous) || Self.joinsBefore.contains(previous) { return nil }
+            if ASCII.isLetterOrDigit(previous) || Self.joinsBefore.contains(previous) { return nil }
             // A price: ¥ (C2 A5) or ￥ (EF BF A5) before the digits.
             if previous == 0xA5 && start >= 2 && (s[start - 2] == 0xC2 || s[start - 2] == 0xBF) { return nil }
             if start >= 3 && isFullwidthAlnum(at: start - 3) { return nil }
@@ -122,7 +122,7 @@ struct PhoneNumberMatcher {
         func digitAndSeparator(width: Int) -> Bool {
             let separatorStart = start - width
             guard separatorStart - 1 >= floor, let (_, length) = separator(at: separatorStart), length == width else { return false }
-            if CharClass.isDigit(s[separatorStart - 1]) { return true }
+            if ASCII.isDigit(s[separatorStart - 1]) { return true }
             return separatorStart - 3 >= floor && digitValue(at: separatorStart - 3)?.width == 3
         }
         return digitAndSeparator(width: 1) || digitAndSeparator(width: 3)
@@ -197,7 +197,7 @@ struct PhoneNumberMatcher {
     private func digitValue(at i: Int) -> (value: UInt8, width: Int)? {
         guard i < limit else { return nil }
         let b = s[i]
-        if CharClass.isDigit(b) { return (b - UInt8(ascii: "0"), 1) }
+        if ASCII.isDigit(b) { return (b - UInt8(ascii: "0"), 1) }
         if b == 0xEF && i + 2 < limit && s[i + 1] == 0xBC && (0x90...0x99).contains(s[i + 2]) { return (s[i + 2] - 0x90, 3) }
         return nil
     }
@@ -219,7 +219,7 @@ struct PhoneNumberMatcher {
     private func isBoundary(at end: Int) -> Bool {
         guard end < limit else { return true }
         let next = s[end]
-        if CharClass.isASCIIAlnum(next) || next == UInt8(ascii: "_") || next == UInt8(ascii: "@") { return false }
+        if ASCII.isLetterOrDigit(next) || next == UInt8(ascii: "_") || next == UInt8(ascii: "@") { return false }
         if Self.joinsAfter.contains(next) && digitValue(at: end + 1) != nil { return false }
         if let (kind, width) = separator(at: end), kind == .dash, digitValue(at: end + width) != nil { return false }
         return !isFullwidthAlnum(at: end)

@@ -214,7 +214,7 @@ extension Manifest {
             let message = "schemes lists \"\(scheme)\", which linkdoc always refuses (script, embedded data or local files); links with it stay text"
             // The scheme's string after the "schemes" key, in any case (the list is lowercased).
             let needle = Array("\"\(scheme)\"".utf8)
-            let lowered = bytes.map { CharClass.isASCIILetter($0) ? $0 | 0x20 : $0 }
+            let lowered = bytes.map { ASCII.lower($0) }
             let offset = lowered[schemesKey...].firstRange(of: needle)?.lowerBound
             guard let source, let offset else {
                 return Diagnostic(severity: .warning, message: message, ruleID: RuleID.disallowedScheme, file: file)
@@ -224,8 +224,8 @@ extension Manifest {
     }
 
     static func isSchemeName(_ s: String) -> Bool {
-        guard let first = s.utf8.first, CharClass.isASCIILetter(first) else { return false }
-        return s.utf8.allSatisfy { CharClass.isASCIIAlnum($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        guard let first = s.utf8.first, ASCII.isLetter(first) else { return false }
+        return s.utf8.allSatisfy { ASCII.isLetterOrDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
     }
 
     /// Finds `linkdoc.json` in `directory` or the nearest parent that has one.

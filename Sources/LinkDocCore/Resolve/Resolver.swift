@@ -48,7 +48,10 @@ struct Resolver {
     private(set) var links: [LinkDraft] = []
     private(set) var diagnostics: [Diagnostic] = []
     private var reportedLinkLimit = false
-    /// Where each run of `input` landed in `text`: (input offset, text offset, length).
+    /// Where each run of `input` landed in `text`: (input offset, text offset, length). Not a
+    /// LinkDocBase `OffsetMap`: that maps a derived text back to its source, a replaced byte to the
+    /// start of what it replaces; this maps the other way (input → display text), and an input
+    /// offset in removed markup goes forward to where the next kept text begins.
     private(set) var copiedRuns: [(input: Int, output: Int, length: Int)] = []
     /// Bytes copied and looked at, and lookup steps (see `CompileWorkspace.work`).
     private var work = 0
@@ -310,7 +313,7 @@ struct Resolver {
                 return (templateURL(manifest.options.topicURL, id: value, name: String(name), at: at),
                         .topic(name: String(name), id: value))
             case "action":
-                guard !value.isEmpty, value.utf8.allSatisfy({ CharClass.isASCIIAlnum($0) || Self.actionPunctuation.contains($0) }) else {
+                guard !value.isEmpty, value.utf8.allSatisfy({ ASCII.isLetterOrDigit($0) || Self.actionPunctuation.contains($0) }) else {
                     return invalidTarget("action: needs a name of ASCII letters, digits, _, - and ., as in action:expand", at: at)
                 }
                 return (nil, .action(name: value))
@@ -369,7 +372,7 @@ struct Resolver {
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(k, 1)) { lowered in
                 for (j, b) in u[..<k].enumerated() {
                     guard b < 0x80 else { return .undecided }
-                    lowered[j] = CharClass.isASCIILetter(b) ? b | 0x20 : b
+                    lowered[j] = ASCII.lower(b)
                 }
                 return .split(prefix: String(decoding: UnsafeBufferPointer(rebasing: lowered[..<k]), as: UTF8.self), valueOffset: k + 1)
             }
@@ -443,7 +446,7 @@ struct Resolver {
                 switch u[start] {
                 case UInt8(ascii: "%"):
                     var j = i
-                    while j < u.count && CharClass.isDigit(u[j]) { j += 1 }
+                    while j < u.count && ASCII.isDigit(u[j]) { j += 1 }
                     if j > i {
                         guard j < u.count, u[j] == UInt8(ascii: "$") else { i = j; continue }
                         j += 1
@@ -454,7 +457,7 @@ struct Resolver {
                 case UInt8(ascii: "$"):
                     guard i < u.count, u[i] == UInt8(ascii: "{") else { continue }
                     var j = i + 1
-                    while j < u.count && (CharClass.isASCIIAlnum(u[j]) || u[j] == UInt8(ascii: "_") || u[j] == UInt8(ascii: ".")) { j += 1 }
+                    while j < u.count && (ASCII.isLetterOrDigit(u[j]) || u[j] == UInt8(ascii: "_") || u[j] == UInt8(ascii: ".")) { j += 1 }
                     guard j > i + 1, j < u.count, u[j] == UInt8(ascii: "}") else { continue }
                     guard body(start..<(j + 1)) else { return }
                     i = j + 1
@@ -476,7 +479,7 @@ struct Resolver {
     /// and cannot be a path, a query or a URL of its own.
     static func isTypedTargetID(_ id: String) -> Bool {
         (1...maxTypedTargetID).contains(id.utf8.count)
-            && id.utf8.allSatisfy { CharClass.isASCIIAlnum($0) || unreservedPunctuation.contains($0) }
+            && id.utf8.allSatisfy { ASCII.isLetterOrDigit($0) || unreservedPunctuation.contains($0) }
     }
 
     private static let unreservedPunctuation = ASCIISet("-._~")
@@ -494,7 +497,7 @@ struct Resolver {
                 guard i != u.endIndex else { return false }
                 let b = u[i]
                 if b >= 0x80 { return nil }
-                if (CharClass.isASCIILetter(b) ? b | 0x20 : b) != expected { return false }
+                if ASCII.lower(b) != expected { return false }
                 i = u.index(after: i)
             }
             return i == u.endIndex || u[i] < 0x80 ? true : nil
