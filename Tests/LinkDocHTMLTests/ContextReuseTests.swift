@@ -30,33 +30,19 @@ final class ContextReuseTests: XCTestCase {
         "<table><tr><td>cell</td></tr></table><ul><li>item</ul>",
     ]
 
-    private struct Result: Equatable {
-        let text: [UInt8]
-        let elements: [HTMLElement]
-        let diagnostics: [HTMLDiagnostic]
-        let offsets: [Int]
-
-        init(_ f: FlatHTML) {
-            text = f.text
-            elements = f.elements
-            diagnostics = f.diagnostics
-            offsets = (0...f.text.count).map { f.sourceOffset(forFlatOffset: $0) }
-        }
-    }
-
     /// Flattened with a workspace of its own.
-    private func fresh(_ document: String) -> Result { Result(flatten(document)) }
+    private func fresh(_ document: String) -> FlattenedResult { FlattenedResult(flatten(document)) }
 
     func testReusedContextGivesTheSameResultsAsANewOne() {
         let expected = Self.documents.map(fresh)
         var workspace = HTMLWorkspace()
         // Twice through, in order and reversed, so every document follows a different one.
         for (k, document) in Self.documents.enumerated() {
-            XCTAssertEqual(Result(flatten(document, with: &workspace)), expected[k], "document \(k), in order")
+            XCTAssertEqual(FlattenedResult(flatten(document, with: &workspace)), expected[k], "document \(k), in order")
         }
         XCTAssertNotNil(workspace.parser, "the context is kept")
         for (k, document) in Self.documents.enumerated().reversed() {
-            XCTAssertEqual(Result(flatten(document, with: &workspace)), expected[k], "document \(k), reversed")
+            XCTAssertEqual(FlattenedResult(flatten(document, with: &workspace)), expected[k], "document \(k), reversed")
         }
     }
 
@@ -74,7 +60,7 @@ final class ContextReuseTests: XCTestCase {
         var workspace = HTMLWorkspace()
         for failure in failures {
             _ = HTMLFlattener.flatten(failure, workspace: &workspace)
-            XCTAssertEqual(Result(flatten(probe, with: &workspace)), expected)
+            XCTAssertEqual(FlattenedResult(flatten(probe, with: &workspace)), expected)
         }
     }
 
@@ -87,15 +73,15 @@ final class ContextReuseTests: XCTestCase {
         var kept: [FlatHTML] = []
         for (k, document) in Self.documents.enumerated() {
             let flat = flatten(document, with: &workspace)
-            XCTAssertEqual(Result(flat), expected[k], "document \(k)")
+            XCTAssertEqual(FlattenedResult(flat), expected[k], "document \(k)")
             workspace.recycle(flat)
             if k % 2 == 0 { kept.append(flat) }
         }
         for (k, document) in Self.documents.enumerated().reversed() {
             workspace.recycle(flatten(document, with: &workspace))
-            XCTAssertEqual(Result(flatten(document, with: &workspace)), expected[k], "document \(k), reversed")
+            XCTAssertEqual(FlattenedResult(flatten(document, with: &workspace)), expected[k], "document \(k), reversed")
         }
-        XCTAssertEqual(kept.map(Result.init), stride(from: 0, to: expected.count, by: 2).map { expected[$0] })
+        XCTAssertEqual(kept.map(FlattenedResult.init), stride(from: 0, to: expected.count, by: 2).map { expected[$0] })
     }
 
     func testBuffersOverTheCapAreNotKept() {
@@ -117,7 +103,7 @@ final class ContextReuseTests: XCTestCase {
         XCTAssertEqual(f.string, "end")
         XCTAssertNil(workspace.parser, "a context with a large dictionary is not kept")
         let probe = Self.documents[1]
-        XCTAssertEqual(Result(flatten(probe, with: &workspace)), fresh(probe))
+        XCTAssertEqual(FlattenedResult(flatten(probe, with: &workspace)), fresh(probe))
     }
 
     /// A copy of a workspace shares its context until one of them parses: the copy that parses
@@ -127,10 +113,10 @@ final class ContextReuseTests: XCTestCase {
         _ = flatten(Self.documents[0], with: &original)
         let kept = try! XCTUnwrap(original.parser)
         var copy = original
-        XCTAssertEqual(Result(flatten(Self.documents[1], with: &copy)), fresh(Self.documents[1]))
+        XCTAssertEqual(FlattenedResult(flatten(Self.documents[1], with: &copy)), fresh(Self.documents[1]))
         XCTAssertTrue(original.parser === kept)
         XCTAssertFalse(copy.parser === kept, "the copy parsed with the context the original holds")
-        XCTAssertEqual(Result(flatten(Self.documents[2], with: &original)), fresh(Self.documents[2]))
+        XCTAssertEqual(FlattenedResult(flatten(Self.documents[2], with: &original)), fresh(Self.documents[2]))
     }
 
     func testConcurrentThreadsEachReuseTheirOwnContext() {
@@ -142,7 +128,7 @@ final class ContextReuseTests: XCTestCase {
             for round in 0..<3 {
                 for k in Self.documents.indices {
                     let d = (k + worker + round) % Self.documents.count
-                    same = same && Result(flatten(Self.documents[d], with: &workspace)) == expected[d]
+                    same = same && FlattenedResult(flatten(Self.documents[d], with: &workspace)) == expected[d]
                 }
             }
             collector.record(same)
@@ -157,7 +143,7 @@ final class ContextReuseTests: XCTestCase {
         let trusted = HTMLFlattener.flatten(valid, options: options)
         let checked = HTMLFlattener.flatten(valid)
         XCTAssertEqual(trusted.string, "中?文&")
-        XCTAssertEqual(Result(trusted), Result(checked))
+        XCTAssertEqual(FlattenedResult(trusted), FlattenedResult(checked))
     }
 }
 

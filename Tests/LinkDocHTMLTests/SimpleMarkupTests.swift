@@ -5,24 +5,10 @@ import XCTest
 /// be libxml2's: the same text, elements, diagnostics and source offset for every flat offset,
 /// for what the reader takes and for what it hands on to libxml2.
 final class SimpleMarkupTests: XCTestCase {
-    private struct Result: Equatable {
-        let text: [UInt8]
-        let elements: [HTMLElement]
-        let diagnostics: [HTMLDiagnostic]
-        let offsets: [Int]
-
-        init(_ f: FlatHTML) {
-            text = f.text
-            elements = f.elements
-            diagnostics = f.diagnostics
-            offsets = (0...f.text.count + 1).map { f.sourceOffset(forFlatOffset: $0) }
-        }
-    }
-
-    private func flattened(_ bytes: [UInt8], simpleMarkup: Bool, maxDepth: Int = 64) -> Result {
+    private func flattened(_ bytes: [UInt8], simpleMarkup: Bool, maxDepth: Int = 64) -> FlattenedResult {
         var options = HTMLOptions(maxDepth: maxDepth)
         options.readsSimpleMarkup = simpleMarkup
-        return Result(HTMLFlattener.flatten(bytes, options: options))
+        return FlattenedResult(HTMLFlattener.flatten(bytes, options: options))
     }
 
     /// Whether the reader takes `bytes` itself.

@@ -8,6 +8,22 @@ func flatten(_ s: String, maxDepth: Int = 64) -> FlatHTML {
     HTMLFlattener.flatten(Array(s.utf8), options: HTMLOptions(maxDepth: maxDepth))
 }
 
+/// All a flattening gives, to compare two of them: the text, elements, diagnostics and the source
+/// offset of every flat offset (one past the end too, which maps to the source's end).
+struct FlattenedResult: Equatable {
+    let text: [UInt8]
+    let elements: [HTMLElement]
+    let diagnostics: [HTMLDiagnostic]
+    let offsets: [Int]
+
+    init(_ f: FlatHTML) {
+        text = f.text
+        elements = f.elements
+        diagnostics = f.diagnostics
+        offsets = (0...f.text.count + 1).map { f.sourceOffset(forFlatOffset: $0) }
+    }
+}
+
 /// Byte offset of the first occurrence of `needle` in `haystack` (UTF-8).
 func byteOffset(of needle: String, in haystack: String, occurrence: Int = 1) -> Int? {
     let h = Array(haystack.utf8), n = Array(needle.utf8)
