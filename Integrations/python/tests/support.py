@@ -73,3 +73,13 @@ def temporary_directory(test):
     directory = tempfile.TemporaryDirectory(prefix="linkdoc-python-")
     test.addCleanup(directory.cleanup)
     return directory.name
+
+
+def input_file(test, data, output_name):
+    """`data` written to records.ndjson in a temporary directory of `test`'s; returns its path and
+    the path `output_name` beside it (not created), for the output of a run over it."""
+    directory = temporary_directory(test)
+    path = os.path.join(directory, "records.ndjson")
+    with open(path, "wb") as f:
+        f.write(data)
+    return path, os.path.join(directory, output_name)

@@ -46,11 +46,7 @@ class SparkTests(unittest.TestCase):
         cls.spark.stop()
 
     def write_input(self, data):
-        directory = support.temporary_directory(self)
-        path = os.path.join(directory, "records.ndjson")
-        with open(path, "wb") as f:
-            f.write(data)
-        return path, os.path.join(directory, "out")
+        return support.input_file(self, data, "out")
 
     def compile(self, data, partitions, **options):
         path, output = self.write_input(data)

@@ -111,11 +111,7 @@ class CrashTests(unittest.TestCase):
 
 class CompileRangeTests(unittest.TestCase):
     def write(self, data):
-        directory = support.temporary_directory(self)
-        path = os.path.join(directory, "records.ndjson")
-        with open(path, "wb") as f:
-            f.write(data)
-        return path, os.path.join(directory, "part")
+        return support.input_file(self, data, "part")
 
     def read(self, path):
         with open(path, "rb") as f:
