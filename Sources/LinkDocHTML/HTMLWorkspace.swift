@@ -67,9 +67,10 @@ final class ParserContext {
 /// `maxKeptBytes`, so that a workspace holds little after one huge document. The compiler's
 /// workspace (LinkDocCore) keeps its buffers the same way.
 ///
-/// Public, not `package`: the compiler's module calls these for arrays of its own element types,
-/// and only a public generic function is specialized across modules (an unspecialized
-/// `removeAll(keepingCapacity:)` costs a metadata lookup and a thousand instructions a call).
+/// Public and inlinable, not `package`: the compiler's module calls these for arrays of its own
+/// element types, and only an inlinable generic function is sure to be specialized across modules
+/// (an unspecialized `removeAll(keepingCapacity:)` costs a metadata lookup and a thousand
+/// instructions a call).
 public struct KeptBuffers: Sendable {
     public let maxKeptBytes: Int
 
@@ -77,14 +78,19 @@ public struct KeptBuffers: Sendable {
 
     /// Takes a buffer out of its slot (leaving an empty one), emptied, with room for
     /// `minimumCapacity`.
+    @inlinable
     public func take<Element>(_ slot: inout [Element], minimumCapacity: Int = 0) -> [Element] {
         var taken: [Element] = []
         swap(&taken, &slot)
         // Too small, it would be replaced anyway; one still shared with a result kept elsewhere
         // is then replaced once, not emptied and regrown.
-        if taken.capacity < minimumCapacity { taken = [] }
-        taken.removeAll(keepingCapacity: true)
-        taken.reserveCapacity(minimumCapacity)
+        if taken.capacity < minimumCapacity {
+            taken = []
+            taken.reserveCapacity(minimumCapacity)
+        } else if !taken.isEmpty {
+            // Every document takes a dozen buffers: the calls that would do nothing are skipped.
+            taken.removeAll(keepingCapacity: true)
+        }
         return taken
     }
 
@@ -93,6 +99,7 @@ public struct KeptBuffers: Sendable {
     /// empty. It is emptied when next taken, not now: whoever gave it back may still hold a copy
     /// of the reference (a result's array), and emptying a buffer that is not unique allocates a
     /// new one.
+    @inlinable
     public func giveBack<Element>(_ buffer: inout [Element], to slot: inout [Element]) {
         guard bytes(buffer) <= maxKeptBytes, buffer.capacity >= slot.capacity else {
             buffer = []
@@ -120,5 +127,6 @@ public struct KeptBuffers: Sendable {
     }
 
     /// The bytes a buffer's capacity takes (tests check that none kept is above the cap).
+    @inlinable
     public func bytes<Element>(_ buffer: [Element]) -> Int { buffer.capacity * MemoryLayout<Element>.stride }
 }

@@ -44,17 +44,17 @@ struct Resolver {
     var manifest: Manifest { context.manifest }
     var index: ManifestIndex { context.index }
     var urls: URLValidator { context.urls }
-    private(set) var text: [UInt8] = []
-    private(set) var links: [LinkDraft] = []
-    private(set) var diagnostics: [Diagnostic] = []
-    private var reportedLinkLimit = false
+    private(set) var text: [UInt8]
+    private(set) var links: [LinkDraft]
+    private(set) var diagnostics: [Diagnostic]
+    private var reportedLinkLimit: Bool
     /// Where each run of `input` landed in `text`: (input offset, text offset, length). Not a
     /// LinkDocBase `OffsetMap`: that maps a derived text back to its source, a replaced byte to the
     /// start of what it replaces; this maps the other way (input → display text), and an input
     /// offset in removed markup goes forward to where the next kept text begins.
-    private(set) var copiedRuns: [(input: Int, output: Int, length: Int)] = []
+    private(set) var copiedRuns: [(input: Int, output: Int, length: Int)]
     /// Bytes copied and looked at, and lookup steps (see `CompileWorkspace.work`).
-    private var work = 0
+    private var work: Int
 
     /// Whether diagnostics get the excerpt of their line (see `Compiler.compile`).
     let excerpts: Bool
@@ -65,17 +65,24 @@ struct Resolver {
     /// The display text, link drafts and copied runs are written into buffers of `workspace`.
     init(source: SourceText, input: [UInt8], inputToSource: InputOffsets, context: CompilerContext,
          detectors: Detectors, excerpts: Bool = true, workspace: inout CompileWorkspace) {
+        // Room for the whole text and a typical document's links and runs without regrowing. Taken
+        // before any property is set: taken between, the half-built resolver was copied whole.
+        let b = CompileWorkspace.buffers
+        let text = b.take(&workspace.text, minimumCapacity: input.count)
+        let links = b.take(&workspace.drafts, minimumCapacity: 8)
+        let copiedRuns = b.take(&workspace.runs, minimumCapacity: 16)
         self.source = source
         self.excerpts = excerpts
         self.detectors = detectors
         self.input = input
         self.inputOffsets = inputToSource
         self.context = context
-        // Room for the whole text and a typical document's links and runs without regrowing.
-        let b = CompileWorkspace.buffers
-        text = b.take(&workspace.text, minimumCapacity: input.count)
-        links = b.take(&workspace.drafts, minimumCapacity: 8)
-        copiedRuns = b.take(&workspace.runs, minimumCapacity: 16)
+        self.text = text
+        self.links = links
+        self.copiedRuns = copiedRuns
+        diagnostics = []
+        reportedLinkLimit = false
+        work = 0
     }
 
     /// A stable sort by offset, which leaves out the sorting for diagnostics in order already.
@@ -88,11 +95,16 @@ struct Resolver {
     /// What the resolver made: the display text, the link drafts (for the emit stage) and the
     /// diagnostics in source order. The copied runs go back to `workspace`, and the work done to
     /// its meter.
-    consuming func finish(workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
+    /// The resolver is empty after: its arrays are moved out, not copied (a `consuming` method
+    /// copied the whole resolver, retaining each of its references, to consume the copy).
+    mutating func finish(workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
         CompileWorkspace.buffers.giveBack(&copiedRuns, to: &workspace.runs)
         workspace.work &+= work
+        work = 0
         Self.sortBySourceOffset(&diagnostics)
-        return (text, links, diagnostics)
+        let output = (text, links, diagnostics)
+        (text, links, diagnostics) = ([], [], [])  // the caller's arrays stay unshared
+        return output
     }
 
     /// Reports the HTML layer's findings.
