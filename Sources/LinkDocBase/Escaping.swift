@@ -43,11 +43,32 @@ public enum Escaping {
     /// control, DEL, the lead byte 0xC2 of the C1 controls or 0xE2 of U+2028 and U+2029 (the
     /// scalar loop then decides), and with `quotes`, `"` and `\`. One pass over the UTF-8 bytes,
     /// not a call per scalar: every diagnostic's message is checked, and nearly none has any.
+    /// Sixteen bytes a vector test (the rest one by one); `bytewiseMayNeedSwiftEscaping` is the
+    /// plain form, which the tests compare it with.
     @inlinable
     static func mayNeedSwiftEscaping(_ text: String, quotes: Bool) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            bytes.contains { b in b < 0x20 || b == 0x7F || b == 0xC2 || b == 0xE2 || (quotes && (b == 0x22 || b == 0x5C)) }
+            var i = 0
+            if let base = bytes.baseAddress {
+                let (space, delete, c2, e2) = (SIMD16<UInt8>(repeating: 0x20), SIMD16<UInt8>(repeating: 0x7F),
+                                               SIMD16<UInt8>(repeating: 0xC2), SIMD16<UInt8>(repeating: 0xE2))
+                let (quote, backslash) = (SIMD16<UInt8>(repeating: quotes ? 0x22 : 0x7F), SIMD16<UInt8>(repeating: quotes ? 0x5C : 0x7F))
+                while i + 16 <= bytes.count {
+                    let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                    // Without `quotes`, the quote and backslash lanes test for DEL again, a candidate anyway.
+                    if any((v .< space) .| (v .== delete) .| (v .== c2) .| (v .== e2) .| (v .== quote) .| (v .== backslash)) {
+                        return true
+                    }
+                    i += 16
+                }
+            }
+            return bytewiseMayNeedSwiftEscaping(UnsafeBufferPointer(rebasing: bytes[i...]), quotes: quotes)
         }
+    }
+
+    @inlinable
+    static func bytewiseMayNeedSwiftEscaping(_ bytes: UnsafeBufferPointer<UInt8>, quotes: Bool) -> Bool {
+        bytes.contains { b in b < 0x20 || b == 0x7F || b == 0xC2 || b == 0xE2 || (quotes && (b == 0x22 || b == 0x5C)) }
     }
 }

@@ -1,4 +1,5 @@
 @testable import LinkDocCore
+@testable import LinkDocBase
 import XCTest
 
 /// The byte-level fast paths of the parse and resolve stages against the general forms they
@@ -143,5 +144,62 @@ final class FastPathTests: XCTestCase {
             XCTAssertEqual(offsets, offsets.sorted(), text)
             if text != "plain" { XCTAssertGreaterThan(offsets.count, 1, text) }
         }
+    }
+
+    /// The plain-text scan steps over the CJK punctuation that `InlineParser.isInertCJKPunctuation`
+    /// accepts without asking `construct`: at every such sequence, in contexts where a number, a
+    /// title or a link could follow, no construct starts.
+    func testInertCJKPunctuationStartsNoConstruct() {
+        let options = ParseOptions(agreementTitles: ["用户协议"])
+        let prefixes: [[UInt8]] = [[], Array("电话".utf8), Array(" ".utf8)]
+        let suffixes: [[UInt8]] = [Array("13800138000".utf8), Array("010）12345678".utf8), Array("86 138 0013 8000".utf8),
+                                   Array("用户协议》".utf8), Array("https://example.com".utf8), []]
+        var inert = 0
+        for b0: UInt8 in [0xE3, 0xEF] {
+            for b1: UInt8 in 0x80...0xBF {
+                for b2: UInt8 in 0x80...0xBF where InlineParser.isInertCJKPunctuation(b0, b1, b2) {
+                    inert += 1
+                    for prefix in prefixes {
+                        for suffix in suffixes {
+                            let bytes = prefix + [b0, b1, b2] + suffix
+                            XCTAssertFalse(InlineParser.constructStarts(in: bytes, at: prefix.count, options: options),
+                                           String(decoding: bytes, as: UTF8.self))
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(inert, 2 * 64 * 64 - 1 - 12)
+        // The sequences it leaves to `construct` do start one.
+        for (text, at) in [("《用户协议》", 0), ("（010）12345678", 0), ("＋86 138 0013 8000", 0), ("０１０-12345678", 0)] {
+            XCTAssertTrue(InlineParser.constructStarts(in: Array(text.utf8), at: at, options: options), text)
+        }
+        XCTAssertFalse(InlineParser.isInertCJKPunctuation(UInt8(ascii: "a"), 0x80, 0x80))
+    }
+
+    /// The vector test of `Escaping.mayNeedSwiftEscaping` against its byte-by-byte form, with each
+    /// candidate byte at each position of strings around the vector width.
+    func testSwiftEscapingCandidatesMatchTheBytewiseForm() {
+        let candidates: [UInt8] = [0x00, 0x0A, 0x1F, 0x20, 0x22, 0x5C, 0x7E, 0x7F, 0x80, 0xC2, 0xE2, 0xE3]
+        for length in [0, 1, 15, 16, 17, 31, 32, 33, 48] {
+            for position in 0..<max(length, 1) {
+                for candidate in candidates {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if length > 0 { bytes[position] = candidate }
+                    // Lone lead and continuation bytes would be repaired into U+FFFD (EF BF BD): the
+                    // string's own bytes are what both forms read.
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    for quotes in [false, true] {
+                        let expected = Array(text.utf8).withUnsafeBufferPointer {
+                            Escaping.bytewiseMayNeedSwiftEscaping($0, quotes: quotes)
+                        }
+                        XCTAssertEqual(Escaping.mayNeedSwiftEscaping(text, quotes: quotes), expected,
+                                       "\(length) \(position) \(candidate) \(quotes)")
+                    }
+                }
+            }
+        }
+        XCTAssertFalse(Escaping.mayNeedSwiftEscaping(String(repeating: "用户协议 and more", count: 4), quotes: true))
+        XCTAssertTrue(Escaping.mayNeedSwiftEscaping(String(repeating: "用户协议 and more", count: 4) + "\u{2028}", quotes: false))
     }
 }

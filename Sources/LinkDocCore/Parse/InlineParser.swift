@@ -132,7 +132,12 @@ struct InlineParser {
                 let runStart = i
                 while i < limit {
                     let step = Int(table[Int(s[i])])
-                    if step == 0 { break }
+                    if step == 0 {
+                        // E3 and EF lead most CJK punctuation (、。「」，：；！？), which starts nothing.
+                        guard i + 2 < limit, Self.isInertCJKPunctuation(s[i], s[i + 1], s[i + 2]) else { break }
+                        i += 3
+                        continue
+                    }
                     i += step
                 }
                 // A sequence cut short by the limit (only in text that is not valid UTF-8) ends there.
@@ -159,6 +164,29 @@ struct InlineParser {
             }
         }
         flushText(upTo: n)
+    }
+
+    /// Whether the three-byte sequence `b0 b1 b2` led by E3 or EF is one that no construct starts
+    /// with: all but 《 (E3 80 8A, an agreement) and the full-width （ ＋ and digits ０–９ (EF BC 88,
+    /// 8B, 90–99, where a phone number may start). `construct(at:limit:)` returns nil at every
+    /// sequence this accepts (Tests/LinkDocCoreTests/FastPathTests.swift checks all of them).
+    static func isInertCJKPunctuation(_ b0: UInt8, _ b1: UInt8, _ b2: UInt8) -> Bool {
+        switch b0 {
+        case 0xE3: return !(b1 == 0x80 && b2 == 0x8A)
+        case 0xEF: return !(b1 == 0xBC && (b2 == 0x88 || b2 == 0x8B || (0x90...0x99).contains(b2)))
+        default: return false
+        }
+    }
+
+    /// Whether a construct starts at offset `i` of `bytes` (tests: the scan's shortcuts against it).
+    static func constructStarts(in bytes: [UInt8], at i: Int, options: ParseOptions) -> Bool {
+        var work = 0
+        return withUnsafeMutablePointer(to: &work) { meter in
+            bytes.withUnsafeBufferPointer { s in
+                var parser = InlineParser(s: s, options: options, anchors: [], meter: meter)
+                return parser.construct(at: i, limit: s.count) != nil
+            }
+        }
     }
 
     private mutating func construct(at i: Int, limit: Int) -> LinkSyntax? {
