@@ -87,6 +87,7 @@ struct Resolver {
 
     /// A stable sort by offset, which leaves out the sorting for diagnostics in order already.
     private static func sortBySourceOffset(_ diagnostics: inout [Diagnostic]) {
+        guard diagnostics.count > 1 else { return }  // most documents have none
         let offsets = diagnostics.lazy.map { $0.location?.offset ?? 0 }
         guard zip(offsets, offsets.dropFirst()).contains(where: { $0 > $1 }) else { return }
         diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
@@ -174,13 +175,17 @@ struct Resolver {
             }
         }
         Self.sortBySourceOffset(&diagnostics)
-        // Each link is borrowed where it lies (an element read from the array is a copy, which
-        // retains its strings and slices and releases them again).
-        parsed.links.withUnsafeBufferPointer { links in
+        // Each link is moved out of the consumed document, a payload-free placeholder left in its
+        // place: an element read from the array is a copy, which retains its strings and entry and
+        // releases them again, and the buffer releases them once more when it is next emptied.
+        parsed.links.withUnsafeMutableBufferPointer { links in
             for inline in parsed.inlines {
                 switch inline {
                 case .text(let range): append(range)
-                case .link(let index): resolve(links[index])
+                case .link(let index):
+                    var link = LinkSyntax(kind: .bareURL, display: TextSlices(), source: 0..<0)
+                    swap(&link, &links[index])
+                    resolve(link)
                 }
             }
         }
