@@ -62,7 +62,8 @@ enum Help {
     OPTIONS:
       -m, --manifest FILE  The manifest (agreements, mentions, schemes, options).
                            Default: linkdoc.json in the input's folder or a parent.
-      -o, --output FILE    Write to FILE (atomically) instead of standard output.
+      -o, --output FILE    Write to FILE (atomically) instead of standard output
+                           ('-': standard output).
       --pretty             Indent the JSON.
       --verbose            Also print info diagnostics (e.g. encoded URLs), and say
                            which manifest is in use or where it was looked for.

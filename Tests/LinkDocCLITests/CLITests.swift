@@ -80,6 +80,14 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(leftovers, [], "no temporary file is left behind")
     }
 
+    func testOutputDashIsStandardOutput() throws {
+        let dir = try temporaryDirectory()
+        let r = try run(["compile", "-", "-o", "-"], stdin: Data("@小明".utf8), in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try json(r.stdout)["text"] as? String, "@小明")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "no file named - is written")
+    }
+
     func testFailedWriteLeavesEarlierFileUntouched() throws {
         let dir = try temporaryDirectory()
         let input = dir.appendingPathComponent("a.txt")

@@ -146,7 +146,8 @@ enum CompileCommand {
                 out.append(0x0A)
             }
         }
-        if let path = arguments.value("-o", "--output") {
+        // `-o -` is standard output, as `-` as an input is standard input.
+        if let path = arguments.value("-o", "--output"), path != "-" {
             do {
                 try FileIO.writeAtomically(out, to: path)
             } catch {
