@@ -241,20 +241,34 @@ public struct JSONWriter: Sendable {
         }
 
         /// Inlined for the numbers below 100 (most lengths and many offsets; a range
-        /// writes six numbers): those take neither a call nor the digit counting.
+        /// writes six numbers): those take neither a call nor a division.
         @inline(__always)
         mutating func int(_ value: Int) {
-            if UInt(bitPattern: value) < 100 {
-                if value >= 10 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)) }
-                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
-                return
+            if UInt(bitPattern: value) < 10 {
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            } else if UInt(bitPattern: value) < 100 {
+                twoDigits(value)
+            } else {
+                largeInt(value)
             }
-            largeInt(value)
         }
 
         mutating func largeInt(_ value: Int) {
+            if value < 0 { byte(UInt8(ascii: "-")) }
             // The magnitude as unsigned, so that Int.min needs no special case.
             var v = value.magnitude
+            if v < 100 {
+                // Negative numbers only.
+                if v < 10 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)) } else { twoDigits(Int(truncatingIfNeeded: v)) }
+                return
+            }
+            if v < 10_000 {
+                // Most offsets in a document: two pairs of digits, the first perhaps one digit.
+                let high = Int(truncatingIfNeeded: v / 100), low = Int(truncatingIfNeeded: v % 100)
+                if high < 10 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high)) } else { twoDigits(high) }
+                twoDigits(low)
+                return
+            }
             var digits = 1
             var power: UInt = 10
             while v >= power {
@@ -262,16 +276,38 @@ public struct JSONWriter: Sendable {
                 if digits == 19 { break }  // the most an Int's magnitude has (10^19 > Int.max)
                 power &*= 10
             }
-            if value < 0 { byte(UInt8(ascii: "-")) }
-            // Digits fill from the end, last digit first.
+            // Digits fill from the end, two at a time.
             let end = position + digits
-            var q = end
-            repeat {
-                q -= 1
-                q.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-                v /= 10
-            } while v > 0
             position = end
+            while v >= 100 {
+                position -= 2
+                twoDigits(Int(truncatingIfNeeded: v % 100))
+                position -= 2
+                v /= 100
+            }
+            if v >= 10 {
+                position -= 2
+                twoDigits(Int(truncatingIfNeeded: v))
+            } else {
+                position -= 1
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v))
+            }
+            position = end
+        }
+
+        /// The two digits of `value` (0...99), a leading zero included, copied from a table
+        /// rather than divided out.
+        @inline(__always)
+        private mutating func twoDigits(_ value: Int) {
+            let pairs = Cursor.digitPairs.utf8Start + 2 &* value
+            position[0] = pairs[0]
+            position[1] = pairs[1]
+            position += 2
+        }
+
+        /// "00", "01" … "99".
+        private static var digitPairs: StaticString {
+            "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
         }
     }
 

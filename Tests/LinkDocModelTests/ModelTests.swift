@@ -161,6 +161,16 @@ final class JSONWriterEscapingTests: XCTestCase {
         XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "[" + expected.joined(separator: ",") + "]")
     }
 
+    /// Every number that the digit-pair paths write (one, two, three and four digits, either sign)
+    /// and the first ones past them.
+    func testEveryIntegerUpToFiveDigits() {
+        var w = JSONWriter(reservingCapacity: 0)
+        w.beginArray()
+        for value in -10_100 ... 10_100 { w.int(value) }
+        w.endArray()
+        XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "[" + (-10_100 ... 10_100).map(String.init).joined(separator: ",") + "]")
+    }
+
     func testCopiesOfAWriterAreIndependent() {
         var a = JSONWriter(reservingCapacity: 4)
         a.beginArray()
