@@ -241,20 +241,34 @@ public struct JSONWriter: Sendable {
         }
 
         /// Inlined for the numbers below 100 (most lengths and many offsets; a range
-        /// writes six numbers): those take neither a call nor the digit counting.
+        /// writes six numbers): those take neither a call nor a division.
         @inline(__always)
         mutating func int(_ value: Int) {
-            if UInt(bitPattern: value) < 100 {
-                if value >= 10 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)) }
-                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
-                return
+            if UInt(bitPattern: value) < 10 {
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            } else if UInt(bitPattern: value) < 100 {
+                twoDigits(value)
+            } else {
+                largeInt(value)
             }
-            largeInt(value)
         }
 
         mutating func largeInt(_ value: Int) {
+            if value < 0 { byte(UInt8(ascii: "-")) }
             // The magnitude as unsigned, so that Int.min needs no special case.
             var v = value.magnitude
+            if v < 100 {
+                // Negative numbers only.
+                if v < 10 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)) } else { twoDigits(Int(truncatingIfNeeded: v)) }
+                return
+            }
+            if v < 10_000 {
+                // Most offsets in a document: two pairs of digits, the first perhaps one digit.
+                let high = Int(truncatingIfNeeded: v / 100), low = Int(truncatingIfNeeded: v % 100)
+                if high < 10 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high)) } else { twoDigits(high) }
+                twoDigits(low)
+                return
+            }
             var digits = 1
             var power: UInt = 10
             while v >= power {
@@ -262,16 +276,38 @@ public struct JSONWriter: Sendable {
                 if digits == 19 { break }  // the most an Int's magnitude has (10^19 > Int.max)
                 power &*= 10
             }
-            if value < 0 { byte(UInt8(ascii: "-")) }
-            // Digits fill from the end, last digit first.
+            // Digits fill from the end, two at a time.
             let end = position + digits
-            var q = end
-            repeat {
-                q -= 1
-                q.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-                v /= 10
-            } while v > 0
             position = end
+            while v >= 100 {
+                position -= 2
+                twoDigits(Int(truncatingIfNeeded: v % 100))
+                position -= 2
+                v /= 100
+            }
+            if v >= 10 {
+                position -= 2
+                twoDigits(Int(truncatingIfNeeded: v))
+            } else {
+                position -= 1
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v))
+            }
+            position = end
+        }
+
+        /// The two digits of `value` (0...99), a leading zero included, copied from a table
+        /// rather than divided out.
+        @inline(__always)
+        private mutating func twoDigits(_ value: Int) {
+            let pairs = Cursor.digitPairs.utf8Start + 2 &* value
+            position[0] = pairs[0]
+            position[1] = pairs[1]
+            position += 2
+        }
+
+        /// "00", "01" … "99".
+        private static var digitPairs: StaticString {
+            "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
         }
     }
 
@@ -285,50 +321,80 @@ public struct JSONWriter: Sendable {
             | ByteWord.bytes(w, equalTo: 0x7F) | ByteWord.bytes(w, equalTo: 0xE2)
     }
 
+    /// Whether any of the sixteen bytes may need an escape (see `escapeCandidates`): a few
+    /// vector compares for a block.
+    @inline(__always)
+    private static func hasCandidate(_ v: SIMD16<UInt8>) -> Bool {
+        let space = SIMD16<UInt8>(repeating: 0x20), quote = SIMD16<UInt8>(repeating: 0x22)
+        let backslash = SIMD16<UInt8>(repeating: 0x5C), delete = SIMD16<UInt8>(repeating: 0x7F)
+        let e2 = SIMD16<UInt8>(repeating: 0xE2)
+        let hits = SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF),
+                                             where: (v .< space) .| (v .== quote) .| (v .== backslash) .| (v .== delete) .| (v .== e2))
+        // As two words, not `any(_:)`: that is a call wherever the optimizer leaves it out of line.
+        return withUnsafeBytes(of: hits) { $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self) | $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) } != 0
+    }
+
+    @inline(__always)
+    private static func isCandidate(_ b: UInt8) -> Bool {
+        b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2
+    }
+
     /// The index of the first byte at or after `start` that may need an escape
-    /// (see `escapeCandidates`), or `s.count`. Sixteen bytes at a time, then the
-    /// last few with one more test over the end, byte by byte only if it finds one.
+    /// (see `escapeCandidates`), or `s.count`. Sixteen bytes at a time; then the last few
+    /// with one more vector test, byte by byte only if it finds one.
     private static func nextCandidate(in s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = s.baseAddress else { return 0 }
         let n = s.count
         var i = start
-        // Vector compares: a few instructions for a block. The word tests then find the first
-        // candidate in a block that has one.
-        let space = SIMD16<UInt8>(repeating: 0x20), quote = SIMD16<UInt8>(repeating: 0x22)
-        let backslash = SIMD16<UInt8>(repeating: 0x5C), delete = SIMD16<UInt8>(repeating: 0x7F)
-        let e2 = SIMD16<UInt8>(repeating: 0xE2)
-        func blockHasCandidate(at p: UnsafePointer<UInt8>) -> Bool {
-            let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
-            return any((v .< space) .| (v .== quote) .| (v .== backslash) .| (v .== delete) .| (v .== e2))
-        }
-        while i + 16 <= n {
-            if blockHasCandidate(at: base + i) {
+        func block(at offset: Int) -> SIMD16<UInt8> { UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self) }
+        while i <= n &- 16 {
+            if hasCandidate(block(at: i)) {
+                // The word tests find the first candidate of the block.
                 let low = escapeCandidates(ByteWord.load(base + i))
                 if low != 0 { return i + low.trailingZeroBitCount / 8 }
                 return i + 8 + escapeCandidates(ByteWord.load(base + i + 8)).trailingZeroBitCount / 8
             }
-            i += 16
+            i &+= 16
         }
-        guard i < n else { return n }
-        // The last bytes, in a block or word that ends with the string (it overlaps bytes
-        // before `i`, which hold no candidate or one handled already: a hit there only sends
-        // the search on byte by byte). Most strings end without a candidate.
-        if n >= 16 {
-            if !blockHasCandidate(at: base + n - 16) { return n }
-        } else if n >= 8 && n - i <= 8 {
-            if escapeCandidates(ByteWord.load(base + n - 8)) == 0 { return n }
-        }
-        while i + 8 <= n {
-            let hits = escapeCandidates(ByteWord.load(base + i))
-            if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
-            i += 8
+        let rest = n &- i
+        guard rest > 0 else { return n }
+        // The last bytes, loaded so that every lane holds one of them or a byte before `i` (which
+        // holds no candidate or one handled already: a hit there only sends the search on byte by
+        // byte). Most strings end without a candidate.
+        if rest >= 4 {
+            let tail: SIMD16<UInt8>
+            if n >= 16 {
+                tail = block(at: n &- 16)
+            } else if rest >= 8 {
+                // Two words that overlap in the middle.
+                tail = unsafeBitCast(SIMD2<UInt64>(ByteWord.load(base + i), ByteWord.load(base + (n &- 8))), to: SIMD16<UInt8>.self)
+            } else {
+                let first = UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self)
+                let last = UnsafeRawPointer(base + (n &- 4)).loadUnaligned(as: UInt32.self)
+                let word = UInt64(first) | UInt64(last) << 32
+                tail = unsafeBitCast(SIMD2<UInt64>(word, word), to: SIMD16<UInt8>.self)
+            }
+            if !hasCandidate(tail) { return n }
         }
         while i < n {
-            let b = base[i]
-            if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2 { return i }
-            i += 1
+            if isCandidate(base[i]) { return i }
+            i &+= 1
         }
         return n
+    }
+
+    /// The index of the first byte at or after `start` that needs an escape, or `s.count`:
+    /// a candidate, unless it is a 0xE2 that starts another character than U+2028/U+2029
+    /// (“, ”, …, common in Chinese copy), which is passed over here, without a return to the
+    /// caller's loop.
+    @inline(__always)
+    private static func nextEscape(in s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = s.count
+        var i = nextCandidate(in: s, from: start)
+        while i < n && s[i] == 0xE2 && !(i + 2 < n && s[i + 1] == 0x80 && (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) {
+            i = nextCandidate(in: s, from: i + 1)
+        }
+        return i
     }
 
     /// Escapes `"`, `\`, control characters, and U+2028/U+2029 (which older
@@ -345,7 +411,7 @@ public struct JSONWriter: Sendable {
         var runStart = 0
         var i = 0
         while true {
-            i = Self.nextCandidate(in: s, from: i)
+            i = Self.nextEscape(in: s, from: i)
             guard i < n else { break }
             let b = s[i]
             var escape: (UInt8, UInt8) = (0, 0)

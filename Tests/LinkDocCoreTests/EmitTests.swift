@@ -2,14 +2,50 @@
 import LinkDocModel
 import XCTest
 
-/// The assembler counts positions eight bytes at a time; these compare it with
-/// Swift's own views of the text.
+/// The assembler counts positions sixteen bytes at a time; these compare it with
+/// Swift's own views of the text, and its counting with a byte-by-byte count.
 final class PositionTableTests: XCTestCase {
+    /// Every stretch of texts around a block's length and of a long one, from bytes that sit on
+    /// the edges of the classes counted (and invalid ones: the counts are of bytes, not scalars).
+    func testVectorCountsMatchByteCountsOnEveryStretch() {
+        var state: UInt64 = 7  // a fixed LCG: the same texts on every run
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % bound
+        }
+        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xE2, 0xEF, 0xF0, 0xF4, 0xF7, 0xF8, 0xFF]
+        var texts: [[UInt8]] = []
+        for length in [0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 47, 48, 49, 64] {
+            for _ in 0 ..< 6 { texts.append((0 ..< length).map { _ in next(3) == 0 ? UInt8(next(256)) : interesting[next(interesting.count)] }) }
+        }
+        for text in texts {
+            text.withUnsafeBufferPointer { s in
+                for start in 0 ... s.count {
+                    for end in start ... s.count {
+                        let vector = UTF8Census.count(s, from: start, to: end), bytes = UTF8Census.countByBytes(s, from: start, to: end)
+                        XCTAssertTrue(vector == bytes, "\(text) \(start)..<\(end): \(vector) vs \(bytes)")
+                    }
+                }
+            }
+        }
+        // More than 255 blocks in one stretch, so that the lanes are added up before they overflow.
+        let long: [UInt8] = (0 ..< 9000).map { (k: Int) -> UInt8 in
+            k % 5 == 0 ? 0xF0 : 0x80 | UInt8(truncatingIfNeeded: k & 63)
+        }
+        long.withUnsafeBufferPointer { s in
+            for (start, end) in [(0, 9000), (3, 8999), (0, 255 * 16), (1, 255 * 16 + 1), (17, 4097)] {
+                XCTAssertTrue(UTF8Census.count(s, from: start, to: end) == UTF8Census.countByBytes(s, from: start, to: end),
+                              "\(start)..<\(end)")
+            }
+        }
+    }
+
+
     func testPositionsAgreeWithTheStringViewsAtEveryOffset() {
         let alphabet = ["a", " ", "\n", "é", "中", "“", "😀", "👨‍👩‍👧", "\u{10FFFF}", "\u{7F}", "《"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
-            let length = Int.random(in: 0...30, using: &generator)
+            let length = Int.random(in: 0...40, using: &generator)
             let text = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
             let bytes = Array(text.utf8)
             // Every scalar boundary, with repeats.

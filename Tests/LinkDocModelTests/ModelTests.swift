@@ -75,6 +75,29 @@ final class JSONWriterEscapingTests: XCTestCase {
         }
     }
 
+    /// Strings of every length around the vector tests (a block of sixteen, the overlapping words
+    /// and half-words of shorter tails), with one byte or sequence that ends a run at every
+    /// position, on plain ASCII and on Chinese filler; given as bytes, so that invalid and cut-off
+    /// sequences are written as they are.
+    func testEveryShortLengthWithAnEscapeAtEveryPosition() {
+        let inserts: [[UInt8]] = [[0x00], [0x0A], [0x1F], [0x22], [0x5C], [0x7F], [0x80], [0xF0], [0xFF], [0xE2],
+                                  [0xE2, 0x80], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9], [0xE2, 0x80, 0x9C], [0xE2, 0x80, 0xA7]]
+        for filler in [Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH".utf8), Array("中文的说明文字".utf8) + Array("中文的说明文字".utf8)] {
+            for length in 0 ... 40 {
+                let base = Array(filler.prefix(length))
+                var cases: [[UInt8]] = [base]
+                for insert in inserts {
+                    for position in 0 ... base.count { cases.append(Array(base[..<position]) + insert + base[position...]) }
+                }
+                for bytes in cases {
+                    var w = JSONWriter(reservingCapacity: 0)
+                    bytes.withUnsafeBufferPointer { w.string(utf8: $0) }
+                    XCTAssertEqual(w.bytes, Self.reference(bytes), "\(bytes)")
+                }
+            }
+        }
+    }
+
     func testRandomMixesMatchTheReference() {
         // Characters that end runs or look as if they might (0xE2 leads “, …, U+2028).
         let alphabet = ["a", "Z", " ", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "é", "中", "“", "”",
@@ -161,6 +184,16 @@ final class JSONWriterEscapingTests: XCTestCase {
         XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "[" + expected.joined(separator: ",") + "]")
     }
 
+    /// Every number that the digit-pair paths write (one, two, three and four digits, either sign)
+    /// and the first ones past them.
+    func testEveryIntegerUpToFiveDigits() {
+        var w = JSONWriter(reservingCapacity: 0)
+        w.beginArray()
+        for value in -10_100 ... 10_100 { w.int(value) }
+        w.endArray()
+        XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "[" + (-10_100 ... 10_100).map(String.init).joined(separator: ",") + "]")
+    }
+
     func testCopiesOfAWriterAreIndependent() {
         var a = JSONWriter(reservingCapacity: 4)
         a.beginArray()
@@ -238,6 +271,12 @@ final class DocumentTests: XCTestCase {
         ])
         XCTAssert(String(decoding: two.jsonBytes(), as: UTF8.self).contains(
             #""url":"https://e.com"},{"kind":"action","text":"b","range""#))
+        // The writer spells each kind's name out: it must be the raw value.
+        for kind in LinkKind.allCases {
+            let target = try! LinkTarget(kind: kind, member: { _ in nil }, requiredMember: { _ in "x" })
+            let json = Document(text: "x", links: [Link(text: "x", range: Self.range(0, 1, 0, 1, 0, 1), url: nil, target: target)]).jsonBytes()
+            XCTAssert(String(decoding: json, as: UTF8.self).contains(#"{"kind":"\#(kind.rawValue)","text":"x","range""#), kind.rawValue)
+        }
     }
 
     func testRejectsAnotherVersion() {
