@@ -190,6 +190,11 @@ enum CompileStream {
                 }
             }
             let stream = worker.stream
+            // Out of the worker for the part: an `inout` access to a class's property is checked
+            // for exclusivity at run time on every record.
+            var workspace = StreamCompiler.Workspace()
+            swap(&workspace, &worker.workspace)
+            defer { swap(&workspace, &worker.workspace) }
             var output: [UInt8] = []
             output.reserveCapacity(window.bytes.count / parts.count * 3)
             var errors = 0
@@ -198,7 +203,7 @@ enum CompileStream {
                 switch window.lines[index] {
                 case .bytes(let range):
                     let line = bytes[(range.lowerBound - base)..<(range.upperBound - base)]
-                    if stream.process(line: line, lineNumber: number, into: &output, workspace: &worker.workspace) { errors += 1 }
+                    if stream.process(line: line, lineNumber: number, into: &output, workspace: &workspace) { errors += 1 }
                 case .tooLong:
                     stream.tooLong(lineNumber: number, limit: sizes.maxRecordBytes, into: &output)
                     errors += 1
