@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation  // NSLock, NSCondition, ProcessInfo
+import Foundation  // NSLock, NSCondition
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,10 +43,15 @@ enum CompileStream {
 
         static func fromEnvironment() -> Sizes {
             var sizes = Sizes()
-            let environment = ProcessInfo.processInfo.environment
-            if let value = environment["LINKDOC_NDJSON_WINDOW_BYTES"].flatMap(Int.init), value >= 1 { sizes.windowBytes = value }
-            if let value = environment["LINKDOC_NDJSON_MAX_RECORD_BYTES"].flatMap(Int.init), value >= 1 { sizes.maxRecordBytes = value }
+            if let value = variable("LINKDOC_NDJSON_WINDOW_BYTES"), value >= 1 { sizes.windowBytes = value }
+            if let value = variable("LINKDOC_NDJSON_MAX_RECORD_BYTES"), value >= 1 { sizes.maxRecordBytes = value }
             return sizes
+        }
+
+        /// An environment variable's value as a number, by `getenv`: `ProcessInfo`'s environment
+        /// is a dictionary of every variable, made at start-up for two look-ups.
+        private static func variable(_ name: String) -> Int? {
+            getenv(name).flatMap { Int(String(cString: $0)) }
         }
     }
     /// Parts of a window per worker.
