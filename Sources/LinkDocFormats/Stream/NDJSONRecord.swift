@@ -273,24 +273,32 @@ struct NDJSONRecord {
         }
 
         /// The end of the run of string bytes from `start` that are copied as they are: no
-        /// quote, no backslash, no control character. Eight bytes a time: records are long
-        /// texts with few escapes, and this scan is most of reading them.
+        /// quote, no backslash, no control character. Sixteen bytes a time with vector compares,
+        /// then eight with the word tests: records are long texts with few escapes, and this scan
+        /// is most of reading them. The first stop byte is taken from the mask of the test that
+        /// found it (most strings are short: member names, ids), not searched for again.
         func plainRunEnd(from start: Int) -> Int {
             b.withUnsafeBufferPointer { s in
                 var j = start - b.startIndex
                 if let p = s.baseAddress {
-                    // Sixteen bytes a time with vector compares, then eight with the word tests.
                     let quote16 = SIMD16<UInt8>(repeating: 0x22), backslash16 = SIMD16<UInt8>(repeating: 0x5C)
                     let space16 = SIMD16<UInt8>(repeating: 0x20)
                     while j + 16 <= s.count {
                         let v = UnsafeRawPointer(p + j).loadUnaligned(as: SIMD16<UInt8>.self)
-                        if any((v .== quote16) .| (v .== backslash16) .| (v .< space16)) { break }
+                        let stops = (v .== quote16) .| (v .== backslash16) .| (v .< space16)
+                        // The mask as two words (0xFF for each stop byte): `any(stops)` would be a
+                        // call to a lane-by-lane reduction.
+                        let words = unsafeBitCast(SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF), where: stops),
+                                                  to: SIMD2<UInt64>.self)
+                        if words[0] != 0 { return j + words[0].littleEndian.trailingZeroBitCount / 8 + b.startIndex }
+                        if words[1] != 0 { return j + 8 + words[1].littleEndian.trailingZeroBitCount / 8 + b.startIndex }
                         j += 16
                     }
                     while j + 8 <= s.count {
                         let w = ByteWord.load(p + j)
-                        if ByteWord.bytes(w, equalTo: 0x22) | ByteWord.bytes(w, equalTo: 0x5C)
-                            | ByteWord.bytes(w, below: 0x20) != 0 { break }
+                        let stops = ByteWord.bytes(w, equalTo: 0x22) | ByteWord.bytes(w, equalTo: 0x5C) | ByteWord.bytes(w, below: 0x20)
+                        // Exact about the lowest stop byte (ByteWord).
+                        if stops != 0 { return j + stops.trailingZeroBitCount / 8 + b.startIndex }
                         j += 8
                     }
                 }
