@@ -103,6 +103,34 @@ final class TextScanTests: XCTestCase {
         }
     }
 
+    /// The column count (sixteen bytes a vector, lanes added up every 255 vectors, then words,
+    /// then bytes) against the byte-by-byte count, on every range of texts of mixed bytes, and
+    /// on runs long enough for a lane to pass 255 (all continuation bytes).
+    func testScalarCountAgreesWithTheByteByByteCount() {
+        let alphabet: [[UInt8]] = [Array("a".utf8), Array("好".utf8), Array("😀".utf8), Array("é".utf8), [0x7F], [0x80], [0xE2], [0xF0], [0x0A]]
+        var seed: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % bound
+        }
+        for _ in 0..<40 {
+            var bytes: [UInt8] = []
+            while bytes.count < 80 { bytes += alphabet[next(alphabet.count)] }
+            for lower in 0..<bytes.count {
+                for upper in lower...bytes.count {
+                    XCTAssertEqual(SourceText.scalarCount(bytes, lower..<upper), SourceText.plainScalarCount(bytes, lower..<upper), "\(bytes) \(lower)..<\(upper)")
+                }
+            }
+        }
+        for length in [255 * 16 - 1, 255 * 16, 255 * 16 + 1, 255 * 16 + 17, 3 * 255 * 16 + 5] {
+            for fill: UInt8 in [0x80, 0xBF, 0x41, 0xE5] {
+                let bytes = [UInt8](repeating: fill, count: length)
+                XCTAssertEqual(SourceText.scalarCount(bytes, 0..<length), SourceText.plainScalarCount(bytes, 0..<length), "\(fill) × \(length)")
+                XCTAssertEqual(SourceText.scalarCount(bytes, 3..<length), SourceText.plainScalarCount(bytes, 3..<length), "\(fill) × \(length)")
+            }
+        }
+    }
+
     func testSourceTextMatchesTheNormalizedText() throws {
         for text in ["", "a", "\r", "\r\n", "\u{FEFF}a\r\nb\rc\n", "\u{FEFF}", String(repeating: "好\r\n", count: 400),
                      String(repeating: "ab😀\n", count: 300)] {

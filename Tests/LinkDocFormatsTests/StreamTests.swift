@@ -119,3 +119,36 @@ final class StreamTests: XCTestCase {
         }
     }
 }
+
+/// One workspace for a whole stream (its text storage reused from record to record) gives the
+/// lines that a fresh workspace per record gives.
+final class StreamWorkspaceReuseTests: XCTestCase {
+    func testReusedWorkspaceGivesTheSameLines() {
+        let stream = StreamCompiler(defaultCompiler: Fixtures.compiler)
+        let long = String(repeating: "请阅读《用户协议》并联系 @小明 ", count: 40)
+        let records = [
+            #"{"id": "a", "text": ""# + long + #""}"#,
+            #"{"id": "b", "text": "短"}"#,
+            #"{"id": "c", "text": "a\n\"b\"\\c \u00e9 \ud83d\ude00"}"#,
+            #"{"id": "d", "text": "unterminated"#,
+            #"{"id": "e", "text": "x", "text": "y"}"#,
+            #"{"id": "f", "text": "after an error \n《隐私政策》"}"#,
+            #"{"text": ""}"#,
+            #"{"id": "g", "text": ""# + long + #"\n" + "end"}"#,
+            #"{"id": "h", "text": "《条款》", "manifest": {"agreements": {"条款": "https://e.com/t"}}}"#,
+            "",
+            #"{"id": "i", "text": "last"}"#,
+        ]
+        var workspace = StreamCompiler.Workspace()
+        for round in 0..<2 {
+            for (k, record) in records.enumerated() {
+                var shared: [UInt8] = [], fresh: [UInt8] = []
+                let line = Array(record.utf8)[...]
+                let sharedError = stream.process(line: line, lineNumber: k + 1, into: &shared, workspace: &workspace)
+                let freshError = stream.process(line: line, lineNumber: k + 1, into: &fresh)
+                XCTAssertEqual(sharedError, freshError, "round \(round), \(record)")
+                XCTAssertEqual(String(decoding: shared, as: UTF8.self), String(decoding: fresh, as: UTF8.self), "round \(round), \(record)")
+            }
+        }
+    }
+}

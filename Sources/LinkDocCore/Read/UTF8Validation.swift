@@ -35,16 +35,15 @@ struct TextScan {
     private static let first15 = SIMD16<UInt8>(0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0)
     private static let e0 = SIMD16<UInt8>(repeating: 0xE0), ed = SIMD16<UInt8>(repeating: 0xED)
 
+    /// The line starts of a text without LF, shared: most documents are one line, and an
+    /// array of their own would be an allocation each.
+    private static let oneLine = [0]
+
     /// `stride` is at least 4, so that one sequence passes at most one checkpoint.
     init(_ s: UnsafeBufferPointer<UInt8>, checkpointStride stride: Int) {
         precondition(stride >= 4)
         let n = s.count
-        // One allocation, with room for the few lines most documents have (an array literal
-        // `[0]` and then a reserve would be two).
-        lineStarts = [Int](unsafeUninitializedCapacity: n > 0 ? 8 : 1) { buffer, count in
-            buffer[0] = 0
-            count = 1
-        }
+        lineStarts = Self.oneLine
         guard n > 0, let p = s.baseAddress else { return }
         if stride < n { checkpoints.reserveCapacity(n / stride) }
 
@@ -73,7 +72,7 @@ struct TextScan {
             let b = p[i]
             if b < 0x80 {
                 if b == 0x0A {
-                    lineStarts.append(i + 1)
+                    addLine(at: i + 1)
                 } else if b == 0x0D {
                     hasCR = true
                 }
@@ -139,5 +138,15 @@ struct TextScan {
             checkpoints.append(scalars)
             nextCheckpoint += stride
         }
+    }
+
+    private mutating func addLine(at start: Int) {
+        if lineStarts.count == 1 {  // the shared one: an array of its own, with room for a few lines
+            var starts: [Int] = []
+            starts.reserveCapacity(8)
+            starts.append(0)
+            lineStarts = starts
+        }
+        lineStarts.append(start)
     }
 }

@@ -31,7 +31,16 @@ struct NDJSONRecord {
     static let maxDepth = 128
 
     static func parse(_ line: ArraySlice<UInt8>) throws(Failure) -> NDJSONRecord {
+        var storage: [UInt8] = []
+        return try parse(line, textStorage: &storage)
+    }
+
+    /// `parse(_:)` with the text decoded into `textStorage`, whose capacity is reused when no
+    /// earlier record holds it any more: a stream then allocates no array per record for its text.
+    static func parse(_ line: ArraySlice<UInt8>, textStorage: inout [UInt8]) throws(Failure) -> NDJSONRecord {
         var p = Parser(b: line, i: line.startIndex)
+        swap(&p.text, &textStorage)
+        defer { swap(&p.text, &textStorage) }
         do {
             return try p.record()
         } catch {
@@ -50,6 +59,8 @@ struct NDJSONRecord {
         let b: ArraySlice<UInt8>
         var i: Int
         var id: String? = nil
+        /// The decoded text, once read.
+        var text: [UInt8] = []
 
         func fail(_ message: String, at offset: Int? = nil) -> Failure {
             Failure(message: message, offset: offset ?? i, id: nil)
@@ -69,7 +80,7 @@ struct NDJSONRecord {
             skipWhitespace()
             guard i < b.endIndex, b[i] == UInt8(ascii: "{") else { throw fail("a record must be a JSON object, found \(found())") }
             i += 1
-            var text: [UInt8]? = nil
+            var sawText = false
             var manifest: ArraySlice<UInt8>? = nil
             var options = CompileOptions()
             var sawID = false
@@ -87,7 +98,7 @@ struct NDJSONRecord {
                     i += 1
                     skipWhitespace()
                     let valueStart = i
-                    if name.elementsEqual(Self.idName) {
+                    if Self.matches(name, Self.idName) {
                         guard !sawID else { throw fail("the record has two \"id\" members", at: nameStart) }
                         sawID = true
                         guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else {
@@ -101,22 +112,27 @@ struct NDJSONRecord {
                             : String(validating: bytes, as: UTF8.self)
                         guard let decoded else { throw fail("\"id\" is not valid UTF-8", at: valueStart) }
                         id = decoded
-                    } else if name.elementsEqual(Self.textName) {
-                        guard text == nil else { throw fail("the record has two \"text\" members", at: nameStart) }
+                    } else if Self.matches(name, Self.textName) {
+                        guard !sawText else { throw fail("the record has two \"text\" members", at: nameStart) }
                         guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("\"text\" must be a string", at: valueStart) }
-                        text = try string()
-                    } else if name.elementsEqual(Self.manifestName) {
+                        sawText = true
+                        var storage: [UInt8] = []
+                        swap(&storage, &text)  // out of `self` while `self` appends to it
+                        defer { swap(&storage, &text) }
+                        storage.removeAll(keepingCapacity: true)
+                        try appendString(to: &storage)
+                    } else if Self.matches(name, Self.manifestName) {
                         guard manifest == nil else { throw fail("the record has two \"manifest\" members", at: nameStart) }
                         guard i < b.endIndex, b[i] == UInt8(ascii: "{") else { throw fail("\"manifest\" must be an object", at: valueStart) }
                         try skipValue()
                         manifest = b[valueStart..<i]
-                    } else if name.elementsEqual(Self.kindName) {
+                    } else if Self.matches(name, Self.kindName) {
                         let kind = i < b.endIndex && b[i] == UInt8(ascii: "\"") ? try string() : []
                         guard let inputKind = InputKind(rawValue: String(decoding: kind, as: UTF8.self)) else {
                             throw fail("\"kind\" must be \"copy\" or \"localization\"", at: valueStart)
                         }
                         options.inputKind = inputKind
-                    } else if name.elementsEqual(Self.detectName) {
+                    } else if Self.matches(name, Self.detectName) {
                         options.detect = try detectorSettings()
                     } else {
                         try skipValue()
@@ -130,8 +146,13 @@ struct NDJSONRecord {
             }
             skipWhitespace()
             guard i == b.endIndex else { throw fail("unexpected text after the record, found \(found())") }
-            guard let text else { throw fail("the record has no \"text\" member", at: b.startIndex) }
+            guard sawText else { throw fail("the record has no \"text\" member", at: b.startIndex) }
             return NDJSONRecord(id: id, text: text, manifest: manifest, options: options)
+        }
+
+        /// Counts first: `elementsEqual` alone walks both names byte by byte.
+        static func matches(_ name: ArraySlice<UInt8>, _ known: [UInt8]) -> Bool {
+            name.count == known.count && name.elementsEqual(known)
         }
 
         /// A JSON string at `i`, decoded to UTF-8 bytes (not validated: the
@@ -191,23 +212,29 @@ struct NDJSONRecord {
         }
 
         mutating func string() throws(Failure) -> [UInt8] {
+            var out: [UInt8] = []
+            try appendString(to: &out)
+            return out
+        }
+
+        /// `string()`, appended to `out`.
+        mutating func appendString(to out: inout [UInt8]) throws(Failure) {
             let open = i
             i += 1
             // Fast path: no escapes, one copy.
             let j = plainRunEnd(from: i)
             if j < b.endIndex, b[j] == UInt8(ascii: "\"") {
-                let out = Array(b[i..<j])
+                out.append(contentsOf: b[i..<j])
                 i = j + 1
-                return out
+                return
             }
-            var out: [UInt8] = []
             // The string is at most the rest of the line: no regrowth however many escapes.
-            out.reserveCapacity(b.endIndex - i)
+            out.reserveCapacity(out.count + b.endIndex - i)
             out.append(contentsOf: b[i..<j])
             i = j
             while i < b.endIndex {
                 let c = b[i]
-                if c == UInt8(ascii: "\"") { i += 1; return out }
+                if c == UInt8(ascii: "\"") { i += 1; return }
                 if c < 0x20 { throw fail("a control character inside a string must be escaped") }
                 // `c` is a backslash: plain runs are copied whole below.
                 let escape = i
@@ -246,24 +273,32 @@ struct NDJSONRecord {
         }
 
         /// The end of the run of string bytes from `start` that are copied as they are: no
-        /// quote, no backslash, no control character. Eight bytes a time: records are long
-        /// texts with few escapes, and this scan is most of reading them.
+        /// quote, no backslash, no control character. Sixteen bytes a time with vector compares,
+        /// then eight with the word tests: records are long texts with few escapes, and this scan
+        /// is most of reading them. The first stop byte is taken from the mask of the test that
+        /// found it (most strings are short: member names, ids), not searched for again.
         func plainRunEnd(from start: Int) -> Int {
             b.withUnsafeBufferPointer { s in
                 var j = start - b.startIndex
                 if let p = s.baseAddress {
-                    // Sixteen bytes a time with vector compares, then eight with the word tests.
                     let quote16 = SIMD16<UInt8>(repeating: 0x22), backslash16 = SIMD16<UInt8>(repeating: 0x5C)
                     let space16 = SIMD16<UInt8>(repeating: 0x20)
                     while j + 16 <= s.count {
                         let v = UnsafeRawPointer(p + j).loadUnaligned(as: SIMD16<UInt8>.self)
-                        if any((v .== quote16) .| (v .== backslash16) .| (v .< space16)) { break }
+                        let stops = (v .== quote16) .| (v .== backslash16) .| (v .< space16)
+                        // The mask as two words (0xFF for each stop byte): `any(stops)` would be a
+                        // call to a lane-by-lane reduction.
+                        let words = unsafeBitCast(SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF), where: stops),
+                                                  to: SIMD2<UInt64>.self)
+                        if words[0] != 0 { return j + words[0].littleEndian.trailingZeroBitCount / 8 + b.startIndex }
+                        if words[1] != 0 { return j + 8 + words[1].littleEndian.trailingZeroBitCount / 8 + b.startIndex }
                         j += 16
                     }
                     while j + 8 <= s.count {
                         let w = ByteWord.load(p + j)
-                        if ByteWord.bytes(w, equalTo: 0x22) | ByteWord.bytes(w, equalTo: 0x5C)
-                            | ByteWord.bytes(w, below: 0x20) != 0 { break }
+                        let stops = ByteWord.bytes(w, equalTo: 0x22) | ByteWord.bytes(w, equalTo: 0x5C) | ByteWord.bytes(w, below: 0x20)
+                        // Exact about the lowest stop byte (ByteWord).
+                        if stops != 0 { return j + stops.trailingZeroBitCount / 8 + b.startIndex }
                         j += 8
                     }
                 }

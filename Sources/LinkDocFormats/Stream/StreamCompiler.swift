@@ -35,8 +35,14 @@ public final class StreamCompiler: @unchecked Sendable {
     public struct Workspace {
         var compile = CompileWorkspace()
         var writer = JSONWriter()
+        /// The storage of the record's text (see `NDJSONRecord.parse(_:textStorage:)`).
+        var text: [UInt8] = []
         public init() {}
     }
+
+    /// A text storage larger than this is not kept for the next record (a stream's records are
+    /// seldom that long, and one huge record should not hold its memory to the end).
+    static let maxKeptTextBytes = 1 << 20
 
     /// Appends the result line (with its `\n`) for one input line (without its
     /// line break). Returns whether the line reports an error.
@@ -49,7 +55,7 @@ public final class StreamCompiler: @unchecked Sendable {
                           message: "empty line (no record)", rule: RuleID.ndjsonEmptyLine)
         } else {
             do {
-                let record = try NDJSONRecord.parse(line)
+                let record = try NDJSONRecord.parse(line, textStorage: &workspace.text)
                 isError = compile(record, lineNumber: lineNumber, into: &workspace.writer, workspace: &workspace.compile)
             } catch {
                 isError = true
@@ -58,6 +64,7 @@ public final class StreamCompiler: @unchecked Sendable {
                               severity: .error, message: error.message, rule: RuleID.ndjsonRecord)
             }
         }
+        if workspace.text.capacity > Self.maxKeptTextBytes { workspace.text = [] }
         workspace.writer.withBytes { out.append(contentsOf: $0) }
         out.append(0x0A)
         return isError

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation  // NSLock, NSCondition, ProcessInfo
+import Foundation  // NSLock, NSCondition
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,10 +43,15 @@ enum CompileStream {
 
         static func fromEnvironment() -> Sizes {
             var sizes = Sizes()
-            let environment = ProcessInfo.processInfo.environment
-            if let value = environment["LINKDOC_NDJSON_WINDOW_BYTES"].flatMap(Int.init), value >= 1 { sizes.windowBytes = value }
-            if let value = environment["LINKDOC_NDJSON_MAX_RECORD_BYTES"].flatMap(Int.init), value >= 1 { sizes.maxRecordBytes = value }
+            if let value = variable("LINKDOC_NDJSON_WINDOW_BYTES"), value >= 1 { sizes.windowBytes = value }
+            if let value = variable("LINKDOC_NDJSON_MAX_RECORD_BYTES"), value >= 1 { sizes.maxRecordBytes = value }
             return sizes
+        }
+
+        /// An environment variable's value as a number, by `getenv`: `ProcessInfo`'s environment
+        /// is a dictionary of every variable, made at start-up for two look-ups.
+        private static func variable(_ name: String) -> Int? {
+            getenv(name).flatMap { Int(String(cString: $0)) }
         }
     }
     /// Parts of a window per worker.
@@ -190,6 +195,11 @@ enum CompileStream {
                 }
             }
             let stream = worker.stream
+            // Out of the worker for the part: an `inout` access to a class's property is checked
+            // for exclusivity at run time on every record.
+            var workspace = StreamCompiler.Workspace()
+            swap(&workspace, &worker.workspace)
+            defer { swap(&workspace, &worker.workspace) }
             var output: [UInt8] = []
             output.reserveCapacity(window.bytes.count / parts.count * 3)
             var errors = 0
@@ -198,7 +208,7 @@ enum CompileStream {
                 switch window.lines[index] {
                 case .bytes(let range):
                     let line = bytes[(range.lowerBound - base)..<(range.upperBound - base)]
-                    if stream.process(line: line, lineNumber: number, into: &output, workspace: &worker.workspace) { errors += 1 }
+                    if stream.process(line: line, lineNumber: number, into: &output, workspace: &workspace) { errors += 1 }
                 case .tooLong:
                     stream.tooLong(lineNumber: number, limit: sizes.maxRecordBytes, into: &output)
                     errors += 1
