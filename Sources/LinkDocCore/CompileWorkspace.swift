@@ -28,6 +28,8 @@ public struct CompileWorkspace {
     var styles: [StyleSpan] = []
     var attachments: [AttachmentSpan] = []
     var html = HTMLWorkspace()
+    /// The meanings of URL-like links resolved so far (the resolve stage's).
+    var meanings = LinkMeaningMemo()
 
     /// Bytes examined by every stage's own scans (the inline parser, the HTML flattener but not
     /// libxml2, the resolver's copies and lookups, the emit stage's counting), summed over the

@@ -55,6 +55,10 @@ struct Resolver {
     private(set) var copiedRuns: [(input: Int, output: Int, length: Int)]
     /// Bytes copied and looked at, and lookup steps (see `CompileWorkspace.work`).
     private var work: Int
+    /// The meanings of URL-like links resolved before, lent by the workspace.
+    private var memo: LinkMeaningMemo
+    /// While a link's meaning is resolved for the memo: what it reports.
+    private var recording: [LinkMeaningMemo.Report]?
 
     /// Whether diagnostics get the excerpt of their line (see `Compiler.compile`).
     let excerpts: Bool
@@ -71,6 +75,9 @@ struct Resolver {
         let text = b.take(&workspace.text, minimumCapacity: input.count)
         let links = b.take(&workspace.drafts, minimumCapacity: 8)
         let copiedRuns = b.take(&workspace.runs, minimumCapacity: 16)
+        var memo = LinkMeaningMemo()
+        swap(&memo, &workspace.meanings)
+        memo.use(for: context)
         self.source = source
         self.excerpts = excerpts
         self.detectors = detectors
@@ -80,6 +87,8 @@ struct Resolver {
         self.text = text
         self.links = links
         self.copiedRuns = copiedRuns
+        self.memo = memo
+        recording = nil
         diagnostics = []
         reportedLinkLimit = false
         work = 0
@@ -100,6 +109,7 @@ struct Resolver {
     /// copied the whole resolver, retaining each of its references, to consume the copy).
     mutating func finish(workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
         CompileWorkspace.buffers.giveBack(&copiedRuns, to: &workspace.runs)
+        swap(&memo, &workspace.meanings)
         workspace.work &+= work
         work = 0
         Self.sortBySourceOffset(&diagnostics)
@@ -238,9 +248,78 @@ struct Resolver {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// What a link points to, or nil when it cannot be a link (a diagnostic says why).
+    /// What a link points to, or nil when it cannot be a link (a diagnostic says why). A URL-like
+    /// link whose kind, target and display text were resolved before gets the same meaning and
+    /// the same reports from the memo.
     private mutating func meaning(of syntax: LinkSyntax) -> (url: String?, target: LinkTarget)? {
-        let at = inputOffsets.sourceOffset(syntax.source.lowerBound)
+        let at = reportOffset(of: syntax)
+        let target: String
+        switch syntax.kind {
+        case .bareURL, .bareWWW, .angleAutolink, .email: target = ""
+        case .explicit(let explicit, _, _): target = explicit
+        case .htmlAnchor(let href?, _, _): target = href
+        default: return resolvedMeaning(of: syntax, at: at)
+        }
+        var targetBytes = target  // its bytes in place (no copy for a native string)
+        let displayCount = syntax.display.reduce(0) { $0 + $1.count }
+        let keyCount = 1 + 4 + targetBytes.utf8.count + displayCount
+        guard keyCount <= LinkMeaningMemo.maxKeyBytes else { return resolvedMeaning(of: syntax, at: at) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyCount) { buffer in
+            // The kind, the target's length and bytes, the display text's bytes.
+            buffer[0] = Self.memoTag(syntax.kind)
+            let targetCount = UInt32(targetBytes.utf8.count)
+            for k in 0..<4 { buffer[1 + k] = UInt8(truncatingIfNeeded: targetCount >> (8 * k)) }
+            var end = 5
+            targetBytes.withUTF8 { t in
+                if let base = t.baseAddress { (buffer.baseAddress! + end).initialize(from: base, count: t.count) }
+                end += t.count
+            }
+            input.withUnsafeBufferPointer { bytes in
+                for slice in syntax.display where !slice.isEmpty {
+                    (buffer.baseAddress! + end).initialize(from: bytes.baseAddress! + slice.lowerBound, count: slice.count)
+                    end += slice.count
+                }
+            }
+            let key = UnsafeBufferPointer(buffer)
+            let hash = FNV1a.hash(key)
+            if let slot = memo.slot(of: key, hash: hash) {
+                for r in memo.reports(at: slot) { report(r.severity, r.message, r.rule, at: at) }
+                return memo.meaning(at: slot)
+            }
+            recording = []
+            let meaning = resolvedMeaning(of: syntax, at: at)
+            let reports = recording ?? []
+            recording = nil
+            memo.store(LinkMeaningMemo.Entry(key: Array(key), hash: hash, meaning: meaning, reports: reports))
+            return meaning
+        }
+    }
+
+    /// A memo key's first byte: which URL-like kind the link is.
+    private static func memoTag(_ kind: LinkSyntaxKind) -> UInt8 {
+        switch kind {
+        case .bareURL: 1
+        case .bareWWW: 2
+        case .angleAutolink: 3
+        case .email: 4
+        case .explicit: 5
+        case .htmlAnchor: 6
+        default: 0
+        }
+    }
+
+    /// Where what `meaning(of:)` finds about a link is reported: an explicit link's target, an
+    /// anchor's start tag, else the link's construct.
+    private mutating func reportOffset(of syntax: LinkSyntax) -> Int {
+        switch syntax.kind {
+        case .explicit(_, let targetRange, _): inputOffsets.sourceOffset(targetRange.lowerBound)
+        case .htmlAnchor(_, _, let tagOffset): tagOffset
+        default: inputOffsets.sourceOffset(syntax.source.lowerBound)
+        }
+    }
+
+    /// `meaning(of:)` worked out, every report at `at`.
+    private mutating func resolvedMeaning(of syntax: LinkSyntax, at: Int) -> (url: String?, target: LinkTarget)? {
         switch syntax.kind {
         case .agreement(let found):
             guard let entry = found else { return nil }
@@ -278,13 +357,13 @@ struct Resolver {
             return (url, .email(address: address))
         case .phone(let number):
             return (number.url, .phone(digits: number.digits, extension: number.extension))
-        case .explicit(let target, let targetRange, _):
-            return explicitTarget(target, display: displayString(syntax), at: inputOffsets.sourceOffset(targetRange.lowerBound))
-        case .htmlAnchor(let href, _, let tagOffset):
+        case .explicit(let target, _, _):
+            return explicitTarget(target, display: displayString(syntax), at: at)
+        case .htmlAnchor(let href, _, _):
             // An <a> without href is a named anchor: its text stays text. Problems with
             // the href are reported at the tag.
             guard let href else { return nil }
-            return explicitTarget(href.trimmingASCIIWhitespace(), display: displayString(syntax), at: tagOffset)
+            return explicitTarget(href.trimmingASCIIWhitespace(), display: displayString(syntax), at: at)
         }
     }
 
@@ -565,6 +644,7 @@ struct Resolver {
 
     /// Reports at an offset of `source.bytes`.
     mutating func report(_ severity: Severity, _ message: String, _ rule: RuleID, atSource offset: Int) {
+        recording?.append(LinkMeaningMemo.Report(severity: severity, message: message, rule: rule))
         diagnostics.append(Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
                                       at: offset, in: source, excerpt: excerpts))
     }

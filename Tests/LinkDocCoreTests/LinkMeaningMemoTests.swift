@@ -1,0 +1,82 @@
+@testable import LinkDocCore
+import LinkDocModel
+import XCTest
+
+/// The resolver's memo of URL-like links (`LinkMeaningMemo`) against resolving every link afresh:
+/// a document compiled after others with one workspace (links found in the memo) gives what it
+/// gives with a workspace of its own (every link resolved), diagnostics and their positions included.
+final class LinkMeaningMemoTests: XCTestCase {
+    /// Repeated links of every memoized kind, with and without problems, at different positions
+    /// and lines, and pairs whose target and display text split the same bytes differently.
+    private static let documents: [String] = [
+        "见 https://example.com/a 和 http://insecure.example/x 与 www.example.org 以及 <https://angle.example/y>",
+        "第二行\n再见 https://example.com/a，http://insecure.example/x；www.example.org <https://angle.example/y>",
+        "[y](https://a.example/x) [xy](https://a.example/) [链接](javascript:alert(1)) [同意](agreement:terms) [@小明](user:u_1)",
+        "前面有字 [xy](https://a.example/) [y](https://a.example/x) [链接](javascript:alert(1)) [同意](agreement:nope)",
+        "[展开](action:expand) [填](%1$s) [跳](#faq) [坏](tel:abc) [信](mailto:a@例子.公司) [图](https://例子.公司/隐私 政策)",
+        "<a href=\"https://Bücher.example/straße\">Learn more</a> <a href=\"%s\">x</a> <a href=\" https://t.cn/A6 \">点</a>",
+        "再一次 <a href=\"https://Bücher.example/straße\">Learn more</a>\n<a href=\"javascript:x\">坏</a> a@example.com b@bad_domain",
+        "a@example.com 和 b@bad_domain 还有 <a href=\"https://Bücher.example/straße\">Learn</a> <a href=\"vbscript:x\">v</a>",
+    ]
+
+    private struct Outcome: Equatable {
+        var document: Document?
+        var diagnostics: [Diagnostic]
+        var json: [UInt8]
+
+        init(_ result: CompileResult) {
+            document = result.document
+            diagnostics = result.diagnostics
+            var w = JSONWriter()
+            result.writeDocument(to: &w)
+            json = w.bytes
+        }
+    }
+
+    private static func manifest(allowingHTTP: Bool) -> Manifest {
+        var m = Manifest.empty
+        m.agreements = ["用户协议": Manifest.Agreement(title: "用户协议", id: "terms", url: "https://example.com/terms")]
+        if !allowingHTTP { m.schemes.removeAll { $0 == "http" } }
+        return m
+    }
+
+    func testLinksFromTheMemoGiveWhatResolvingAfreshGives() {
+        let compiler = Compiler(manifest: Self.manifest(allowingHTTP: false))
+        let alone = Self.documents.map { Outcome(compiler.compile(Array($0.utf8), name: "doc")) }
+        var workspace = CompileWorkspace()
+        for _ in 0..<2 {
+            for (k, document) in Self.documents.enumerated() {
+                XCTAssertEqual(Outcome(compiler.compile(Array(document.utf8), name: "doc", workspace: &workspace)), alone[k], document)
+            }
+        }
+        XCTAssertGreaterThan(workspace.meanings.count, 10, "the links went through the memo")
+        // Reported again at each link: the same problems as many times as the links that have them.
+        XCTAssertGreaterThan(alone[0].diagnostics.count, 0)
+    }
+
+    func testAWorkspaceLentToAnotherCompilerStartsOver() {
+        let strict = Compiler(manifest: Self.manifest(allowingHTTP: false))
+        let lenient = Compiler(manifest: Self.manifest(allowingHTTP: true))
+        let document = Array(Self.documents[0].utf8)
+        let strictAlone = Outcome(strict.compile(document, name: "doc"))
+        let lenientAlone = Outcome(lenient.compile(document, name: "doc"))
+        XCTAssertNotEqual(strictAlone, lenientAlone, "the manifests must differ on this document")
+        var workspace = CompileWorkspace()
+        XCTAssertEqual(Outcome(strict.compile(document, name: "doc", workspace: &workspace)), strictAlone)
+        XCTAssertEqual(Outcome(lenient.compile(document, name: "doc", workspace: &workspace)), lenientAlone)
+        XCTAssertEqual(Outcome(strict.compile(document, name: "doc", workspace: &workspace)), strictAlone)
+    }
+
+    /// Past its capacity the memo starts over, and links resolve as before.
+    func testAFullMemoStartsOver() {
+        let compiler = Compiler(manifest: Self.manifest(allowingHTTP: false))
+        var workspace = CompileWorkspace()
+        let many = (0..<(LinkMeaningMemo.capacity + 10)).map { "https://example.com/\($0)" }.joined(separator: " ")
+        _ = compiler.compile(Array(many.utf8), name: "doc", workspace: &workspace)
+        XCTAssertLessThanOrEqual(workspace.meanings.count, LinkMeaningMemo.capacity)
+        for document in Self.documents {
+            XCTAssertEqual(Outcome(compiler.compile(Array(document.utf8), name: "doc", workspace: &workspace)),
+                           Outcome(compiler.compile(Array(document.utf8), name: "doc")), document)
+        }
+    }
+}
