@@ -17,6 +17,9 @@ public struct JSONWriter: Sendable {
     @usableFromInline var count = 0
     /// Whether a value was written at the current nesting level (decides on commas).
     @usableFromInline var needsComma = false
+    /// Whether the buffer is known to be this writer's alone, so that `reserve` need not ask the
+    /// runtime at every write: true only inside `withExclusiveBuffer`.
+    @usableFromInline var bufferIsExclusive = false
 
     public init(reservingCapacity capacity: Int = 256) {
         buffer = JSONByteBuffer(capacity: capacity)
@@ -152,12 +155,27 @@ public struct JSONWriter: Sendable {
 
     // MARK: Internals
 
+    /// Runs `body` on this writer with its buffer made unique once, instead of checked at every
+    /// write (a document writes several values per link, each asking the runtime). While `body` holds
+    /// the writer inout, nothing else can copy it, and a buffer that grows is a new one of its own;
+    /// `body` must not copy the writer itself (a copy would write into the same block).
+    @inlinable
+    mutating func withExclusiveBuffer(_ body: (inout JSONWriter) -> Void) {
+        if !isKnownUniquelyReferenced(&buffer) {
+            buffer = JSONByteBuffer(copying: buffer, count: count, capacity: buffer.capacity)
+        }
+        let wasExclusive = bufferIsExclusive
+        bufferIsExclusive = true
+        body(&self)
+        bufferIsExclusive = wasExclusive
+    }
+
     /// Room for `count` more bytes (a comma included by the caller), returned as the
     /// address to write at; `commit(upTo:)` then says how far was written.
     @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         // A copy of the writer shares the buffer; writing must not show in the copy.
-        if !isKnownUniquelyReferenced(&buffer) || buffer.capacity - count < extra {
+        if (!bufferIsExclusive && !isKnownUniquelyReferenced(&buffer)) || buffer.capacity - count < extra {
             buffer = JSONByteBuffer(copying: buffer, count: count, capacity: max(buffer.capacity * 2, count + extra))
         }
         return buffer.base + count
