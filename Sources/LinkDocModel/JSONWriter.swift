@@ -339,18 +339,27 @@ public struct JSONWriter: Sendable {
             | ByteWord.bytes(w, equalTo: 0x7F) | ByteWord.bytes(w, equalTo: 0xE2)
     }
 
-    /// Whether any of the sixteen bytes may need an escape (see `escapeCandidates`): a few
+    /// 0xFF in each lane whose byte may need an escape (see `escapeCandidates`), 0 elsewhere: a few
     /// vector compares for a block.
     @inline(__always)
-    private static func hasCandidate(_ v: SIMD16<UInt8>) -> Bool {
+    private static func candidateLanes(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
         let space = SIMD16<UInt8>(repeating: 0x20), quote = SIMD16<UInt8>(repeating: 0x22)
         let backslash = SIMD16<UInt8>(repeating: 0x5C), delete = SIMD16<UInt8>(repeating: 0x7F)
         let e2 = SIMD16<UInt8>(repeating: 0xE2)
-        let hits = SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF),
-                                             where: (v .< space) .| (v .== quote) .| (v .== backslash) .| (v .== delete) .| (v .== e2))
-        // As two words, not `any(_:)`: that is a call wherever the optimizer leaves it out of line.
-        return withUnsafeBytes(of: hits) { $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self) | $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) } != 0
+        return SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF),
+                                         where: (v .< space) .| (v .== quote) .| (v .== backslash) .| (v .== delete) .| (v .== e2))
     }
+
+    /// Whether any lane is set. As two words, not `any(_:)`: that is a call wherever the optimizer
+    /// leaves it out of line.
+    @inline(__always)
+    private static func isZero(_ lanes: SIMD16<UInt8>) -> Bool {
+        withUnsafeBytes(of: lanes) { $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self) | $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) } == 0
+    }
+
+    /// Whether any of the sixteen bytes may need an escape (see `escapeCandidates`).
+    @inline(__always)
+    private static func hasCandidate(_ v: SIMD16<UInt8>) -> Bool { !isZero(candidateLanes(v)) }
 
     @inline(__always)
     private static func isCandidate(_ b: UInt8) -> Bool {
@@ -365,13 +374,22 @@ public struct JSONWriter: Sendable {
         let n = s.count
         var i = start
         func block(at offset: Int) -> SIMD16<UInt8> { UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self) }
-        while i <= n &- 16 {
-            if hasCandidate(block(at: i)) {
-                // The word tests find the first candidate of the block.
-                let low = escapeCandidates(ByteWord.load(base + i))
-                if low != 0 { return i + low.trailingZeroBitCount / 8 }
-                return i + 8 + escapeCandidates(ByteWord.load(base + i + 8)).trailingZeroBitCount / 8
+        /// The first candidate of a block that has one, found by the word tests.
+        func firstCandidate(inBlockAt offset: Int) -> Int {
+            let low = escapeCandidates(ByteWord.load(base + offset))
+            if low != 0 { return offset + low.trailingZeroBitCount / 8 }
+            return offset + 8 + escapeCandidates(ByteWord.load(base + offset + 8)).trailingZeroBitCount / 8
+        }
+        // Two blocks a step, under one test: most text has no candidate for many blocks.
+        while i <= n &- 32 {
+            let first = candidateLanes(block(at: i))
+            if !isZero(first | candidateLanes(block(at: i &+ 16))) {
+                return firstCandidate(inBlockAt: isZero(first) ? i &+ 16 : i)
             }
+            i &+= 32
+        }
+        if i <= n &- 16 {
+            if hasCandidate(block(at: i)) { return firstCandidate(inBlockAt: i) }
             i &+= 16
         }
         let rest = n &- i
