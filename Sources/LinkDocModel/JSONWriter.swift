@@ -176,9 +176,16 @@ public struct JSONWriter: Sendable {
     mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         // A copy of the writer shares the buffer; writing must not show in the copy.
         if (!bufferIsExclusive && !isKnownUniquelyReferenced(&buffer)) || buffer.capacity - count < extra {
-            buffer = JSONByteBuffer(copying: buffer, count: count, capacity: max(buffer.capacity * 2, count + extra))
+            replaceBuffer(reserving: extra)
         }
         return buffer.base + count
+    }
+
+    /// A new buffer of the writer's own with room for `extra` more bytes: out of line, so that a
+    /// write inlined where it is made holds only the test.
+    @usableFromInline @inline(never)
+    mutating func replaceBuffer(reserving extra: Int) {
+        buffer = JSONByteBuffer(copying: buffer, count: count, capacity: max(buffer.capacity * 2, count + extra))
     }
 
     @inlinable @inline(__always)
@@ -186,8 +193,9 @@ public struct JSONWriter: Sendable {
         count = end - buffer.base
     }
 
-    /// An opening bracket, after a comma where a value came before.
-    @inlinable
+    /// An opening bracket, after a comma where a value came before. Inlined, as `closing` is: a
+    /// document writes several, and a call costs more than the write.
+    @inlinable @inline(__always)
     mutating func punctuation(_ byte: UInt8) {
         var p = reserve(2)
         if needsComma { p.pointee = UInt8(ascii: ","); p += 1 }
@@ -195,7 +203,7 @@ public struct JSONWriter: Sendable {
         commit(upTo: p + 1)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func closing(_ byte: UInt8) {
         reserve(1).pointee = byte
         count += 1
