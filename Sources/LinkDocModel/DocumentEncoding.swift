@@ -49,7 +49,13 @@ public enum DocumentJSON {
     /// source (the compiler's) gets a copy specialized to it: direct calls, no
     /// protocol witnesses per link.
     @inlinable
-    public static func write<Source: DocumentJSONSource>(_ document: Source, to w: inout JSONWriter) {
+    public static func write<Source: DocumentJSONSource>(_ document: Source, to writer: inout JSONWriter) {
+        writer.withExclusiveBuffer { w in write(document, exclusively: &w) }
+    }
+
+    /// `write(_:to:)` on a writer inside `withExclusiveBuffer`: nothing here copies the writer.
+    @inlinable
+    static func write<Source: DocumentJSONSource>(_ document: Source, exclusively w: inout JSONWriter) {
         document.withTextUTF8 { text in
             w.beginObject()
             w.key("version"); w.int(Document.formatVersion)

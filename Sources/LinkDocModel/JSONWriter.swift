@@ -17,6 +17,9 @@ public struct JSONWriter: Sendable {
     @usableFromInline var count = 0
     /// Whether a value was written at the current nesting level (decides on commas).
     @usableFromInline var needsComma = false
+    /// Whether the buffer is known to be this writer's alone, so that `reserve` need not ask the
+    /// runtime at every write: true only inside `withExclusiveBuffer`.
+    @usableFromInline var bufferIsExclusive = false
 
     public init(reservingCapacity capacity: Int = 256) {
         buffer = JSONByteBuffer(capacity: capacity)
@@ -152,15 +155,37 @@ public struct JSONWriter: Sendable {
 
     // MARK: Internals
 
+    /// Runs `body` on this writer with its buffer made unique once, instead of checked at every
+    /// write (a document writes several values per link, each asking the runtime). While `body` holds
+    /// the writer inout, nothing else can copy it, and a buffer that grows is a new one of its own;
+    /// `body` must not copy the writer itself (a copy would write into the same block).
+    @inlinable
+    mutating func withExclusiveBuffer(_ body: (inout JSONWriter) -> Void) {
+        if !isKnownUniquelyReferenced(&buffer) {
+            buffer = JSONByteBuffer(copying: buffer, count: count, capacity: buffer.capacity)
+        }
+        let wasExclusive = bufferIsExclusive
+        bufferIsExclusive = true
+        body(&self)
+        bufferIsExclusive = wasExclusive
+    }
+
     /// Room for `count` more bytes (a comma included by the caller), returned as the
     /// address to write at; `commit(upTo:)` then says how far was written.
     @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         // A copy of the writer shares the buffer; writing must not show in the copy.
-        if !isKnownUniquelyReferenced(&buffer) || buffer.capacity - count < extra {
-            buffer = JSONByteBuffer(copying: buffer, count: count, capacity: max(buffer.capacity * 2, count + extra))
+        if (!bufferIsExclusive && !isKnownUniquelyReferenced(&buffer)) || buffer.capacity - count < extra {
+            replaceBuffer(reserving: extra)
         }
         return buffer.base + count
+    }
+
+    /// A new buffer of the writer's own with room for `extra` more bytes: out of line, so that a
+    /// write inlined where it is made holds only the test.
+    @usableFromInline @inline(never)
+    mutating func replaceBuffer(reserving extra: Int) {
+        buffer = JSONByteBuffer(copying: buffer, count: count, capacity: max(buffer.capacity * 2, count + extra))
     }
 
     @inlinable @inline(__always)
@@ -168,8 +193,9 @@ public struct JSONWriter: Sendable {
         count = end - buffer.base
     }
 
-    /// An opening bracket, after a comma where a value came before.
-    @inlinable
+    /// An opening bracket, after a comma where a value came before. Inlined, as `closing` is: a
+    /// document writes several, and a call costs more than the write.
+    @inlinable @inline(__always)
     mutating func punctuation(_ byte: UInt8) {
         var p = reserve(2)
         if needsComma { p.pointee = UInt8(ascii: ","); p += 1 }
@@ -177,7 +203,7 @@ public struct JSONWriter: Sendable {
         commit(upTo: p + 1)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func closing(_ byte: UInt8) {
         reserve(1).pointee = byte
         count += 1
@@ -321,18 +347,27 @@ public struct JSONWriter: Sendable {
             | ByteWord.bytes(w, equalTo: 0x7F) | ByteWord.bytes(w, equalTo: 0xE2)
     }
 
-    /// Whether any of the sixteen bytes may need an escape (see `escapeCandidates`): a few
+    /// 0xFF in each lane whose byte may need an escape (see `escapeCandidates`), 0 elsewhere: a few
     /// vector compares for a block.
     @inline(__always)
-    private static func hasCandidate(_ v: SIMD16<UInt8>) -> Bool {
+    private static func candidateLanes(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
         let space = SIMD16<UInt8>(repeating: 0x20), quote = SIMD16<UInt8>(repeating: 0x22)
         let backslash = SIMD16<UInt8>(repeating: 0x5C), delete = SIMD16<UInt8>(repeating: 0x7F)
         let e2 = SIMD16<UInt8>(repeating: 0xE2)
-        let hits = SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF),
-                                             where: (v .< space) .| (v .== quote) .| (v .== backslash) .| (v .== delete) .| (v .== e2))
-        // As two words, not `any(_:)`: that is a call wherever the optimizer leaves it out of line.
-        return withUnsafeBytes(of: hits) { $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self) | $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) } != 0
+        return SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF),
+                                         where: (v .< space) .| (v .== quote) .| (v .== backslash) .| (v .== delete) .| (v .== e2))
     }
+
+    /// Whether any lane is set. As two words, not `any(_:)`: that is a call wherever the optimizer
+    /// leaves it out of line.
+    @inline(__always)
+    private static func isZero(_ lanes: SIMD16<UInt8>) -> Bool {
+        withUnsafeBytes(of: lanes) { $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self) | $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) } == 0
+    }
+
+    /// Whether any of the sixteen bytes may need an escape (see `escapeCandidates`).
+    @inline(__always)
+    private static func hasCandidate(_ v: SIMD16<UInt8>) -> Bool { !isZero(candidateLanes(v)) }
 
     @inline(__always)
     private static func isCandidate(_ b: UInt8) -> Bool {
@@ -347,13 +382,22 @@ public struct JSONWriter: Sendable {
         let n = s.count
         var i = start
         func block(at offset: Int) -> SIMD16<UInt8> { UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self) }
-        while i <= n &- 16 {
-            if hasCandidate(block(at: i)) {
-                // The word tests find the first candidate of the block.
-                let low = escapeCandidates(ByteWord.load(base + i))
-                if low != 0 { return i + low.trailingZeroBitCount / 8 }
-                return i + 8 + escapeCandidates(ByteWord.load(base + i + 8)).trailingZeroBitCount / 8
+        /// The first candidate of a block that has one, found by the word tests.
+        func firstCandidate(inBlockAt offset: Int) -> Int {
+            let low = escapeCandidates(ByteWord.load(base + offset))
+            if low != 0 { return offset + low.trailingZeroBitCount / 8 }
+            return offset + 8 + escapeCandidates(ByteWord.load(base + offset + 8)).trailingZeroBitCount / 8
+        }
+        // Two blocks a step, under one test: most text has no candidate for many blocks.
+        while i <= n &- 32 {
+            let first = candidateLanes(block(at: i))
+            if !isZero(first | candidateLanes(block(at: i &+ 16))) {
+                return firstCandidate(inBlockAt: isZero(first) ? i &+ 16 : i)
             }
+            i &+= 32
+        }
+        if i <= n &- 16 {
+            if hasCandidate(block(at: i)) { return firstCandidate(inBlockAt: i) }
             i &+= 16
         }
         let rest = n &- i

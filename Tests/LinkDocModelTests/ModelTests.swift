@@ -75,15 +75,16 @@ final class JSONWriterEscapingTests: XCTestCase {
         }
     }
 
-    /// Strings of every length around the vector tests (a block of sixteen, the overlapping words
+    /// Strings of every length around the vector tests (two blocks of sixteen, one, the overlapping words
     /// and half-words of shorter tails), with one byte or sequence that ends a run at every
     /// position, on plain ASCII and on Chinese filler; given as bytes, so that invalid and cut-off
     /// sequences are written as they are.
     func testEveryShortLengthWithAnEscapeAtEveryPosition() {
         let inserts: [[UInt8]] = [[0x00], [0x0A], [0x1F], [0x22], [0x5C], [0x7F], [0x80], [0xF0], [0xFF], [0xE2],
                                   [0xE2, 0x80], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9], [0xE2, 0x80, 0x9C], [0xE2, 0x80, 0xA7]]
-        for filler in [Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH".utf8), Array("中文的说明文字".utf8) + Array("中文的说明文字".utf8)] {
-            for length in 0 ... 40 {
+        for filler in [Array(String(repeating: "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH", count: 2).utf8),
+                       Array(String(repeating: "中文的说明文字", count: 4).utf8)] {
+            for length in 0 ... 80 {
                 let base = Array(filler.prefix(length))
                 var cases: [[UInt8]] = [base]
                 for insert in inserts {
