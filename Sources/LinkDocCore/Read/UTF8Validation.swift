@@ -59,11 +59,20 @@ struct TextScan {
                 checkpoints.append(scalars)
                 nextCheckpoint = stride > n ? n : nextCheckpoint + stride
             }
-            // ASCII without line breaks, eight bytes a time, up to the next checkpoint.
+            // ASCII without line breaks, eight bytes a time, up to the next checkpoint. The word
+            // that stops it still steps over its plain bytes before the first stop byte (the mask
+            // is exact about the lowest one): in mixed text the ASCII between two CJK runs is
+            // mostly a few bytes, which one by one below cost a pass of this loop each.
             let wordsEnd = min(n, nextCheckpoint) - 8
             while i <= wordsEnd {
                 let w = ByteWord.load(p + i)
-                if w & ByteWord.highs | ByteWord.bytes(w, equalTo: 0x0A) | ByteWord.bytes(w, equalTo: 0x0D) != 0 { break }
+                let stops = w & ByteWord.highs | ByteWord.bytes(w, equalTo: 0x0A) | ByteWord.bytes(w, equalTo: 0x0D)
+                if stops != 0 {
+                    let plain = stops.trailingZeroBitCount / 8
+                    i += plain
+                    scalars += plain
+                    break
+                }
                 i += 8
                 scalars += 8
             }
