@@ -123,6 +123,17 @@ struct TextScan {
                     scalars += 1
                     continue
                 }
+                // Four-byte sequences led by F0 (U+10000…U+3FFFF: the emoji), one load, before
+                // the general case below costs them a switch and a loop each.
+                if i + 3 < n {
+                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian
+                    // The second byte is 90…BF: a continuation byte with one of its bits 0x30 set.
+                    if w & 0xC0C0_C0FF == 0x8080_80F0 && w & 0x3000 != 0 {
+                        i += 4
+                        scalars += 1
+                        continue
+                    }
+                }
                 let length: Int
                 var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
                 switch b0 {
