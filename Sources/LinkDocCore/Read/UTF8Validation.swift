@@ -29,11 +29,14 @@ struct TextScan {
     var checkpoints: [Int] = []
 
     /// The bits a run of three-byte sequences fixes in each of 15 bytes (`1110xxxx 10xxxxxx
-    /// 10xxxxxx` five times), the values of those bits, and which bytes of 16 are looked at.
-    private static let threeByteMask = SIMD16<UInt8>(0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0)
-    private static let threeBytePattern = SIMD16<UInt8>(0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0)
-    private static let first15 = SIMD16<UInt8>(0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0)
-    private static let e0 = SIMD16<UInt8>(repeating: 0xE0), ed = SIMD16<UInt8>(repeating: 0xED)
+    /// 10xxxxxx` five times), the values of those bits, which bytes of 16 are looked at, and the
+    /// two leads the run leaves to the general case. One stored tuple: each static `let` costs a
+    /// `swift_once` call per document that reads it.
+    private static let vectors = (
+        threeByteMask: SIMD16<UInt8>(0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0),
+        threeBytePattern: SIMD16<UInt8>(0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0),
+        first15: SIMD16<UInt8>(0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0),
+        e0: SIMD16<UInt8>(repeating: 0xE0), ed: SIMD16<UInt8>(repeating: 0xED))
 
     /// The line starts of a text without LF, shared: most documents are one line, and an
     /// array of their own would be an allocation each.
@@ -47,8 +50,7 @@ struct TextScan {
         guard n > 0, let p = s.baseAddress else { return }
         if stride < n { checkpoints.reserveCapacity(n / stride) }
 
-        let (threeByteMask, threeBytePattern, first15) = (Self.threeByteMask, Self.threeBytePattern, Self.first15)
-        let (e0, ed) = (Self.e0, Self.ed)
+        let (threeByteMask, threeBytePattern, first15, e0, ed) = Self.vectors
         var i = 0
         var scalars = 0  // scalars (lead bytes) before `i`
         var nextCheckpoint = min(stride, n)
