@@ -52,6 +52,9 @@ final class TextScanTests: XCTestCase {
             Array("\u{FFFF}".utf8), Array("\u{E000}".utf8), Array("\u{800}".utf8), Array("\u{D7FF}".utf8),
             [0xFF], [0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
             [0xE4, 0xBD], [0xE4, 0x41], [0xF0, 0x9F, 0x98], [0xC3],
+            // Around the F0 path: the lowest and highest it takes, an overlong form, a bad third or fourth byte.
+            Array("\u{10000}".utf8), Array("\u{3FFFF}".utf8), Array("\u{40000}".utf8), Array("\u{10FFFF}".utf8),
+            [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x9F, 0x41, 0x80], [0xF0, 0x9F, 0x98, 0xC0], [0xF0, 0xC0, 0x80, 0x80],
         ]
         let filler = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
         for piece in pieces {

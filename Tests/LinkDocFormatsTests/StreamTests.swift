@@ -19,6 +19,16 @@ final class StreamTests: XCTestCase {
         (result["diagnostics"] as? [[String: Any]])?.first
     }
 
+    /// Member names as long as a known one but one byte off (first, middle, last) are other members.
+    func testNamesOneByteOffAKnownNameAreSkipped() {
+        let r = line(#"{"ie": "x", "jd": "y", "tixt": "no", "texu": "no", "uext": "no", "text": "ok", "id": "i"}"#)
+        XCTAssertEqual(r["id"] as? String, "i")
+        XCTAssertEqual((r["document"] as? [String: Any])?["text"] as? String, "ok")
+        let noID = line(#"{"di": "x", "text": "t"}"#)
+        XCTAssertTrue(noID["id"] is NSNull)
+        XCTAssertEqual(diagnostic(line(#"{"texts": "a"}"#))?["message"] as? String, "the record has no \"text\" member")
+    }
+
     func testGoodRecords() {
         let r = line(#"{"id": "a\u00e9", "text": "请阅读《用户协议》\n@小明", "extra": [1, {"x": null}]}"#)
         XCTAssertEqual(r["id"] as? String, "aé")

@@ -29,11 +29,14 @@ struct TextScan {
     var checkpoints: [Int] = []
 
     /// The bits a run of three-byte sequences fixes in each of 15 bytes (`1110xxxx 10xxxxxx
-    /// 10xxxxxx` five times), the values of those bits, and which bytes of 16 are looked at.
-    private static let threeByteMask = SIMD16<UInt8>(0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0)
-    private static let threeBytePattern = SIMD16<UInt8>(0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0)
-    private static let first15 = SIMD16<UInt8>(0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0)
-    private static let e0 = SIMD16<UInt8>(repeating: 0xE0), ed = SIMD16<UInt8>(repeating: 0xED)
+    /// 10xxxxxx` five times), the values of those bits, which bytes of 16 are looked at, and the
+    /// two leads the run leaves to the general case. One stored tuple: each static `let` costs a
+    /// `swift_once` call per document that reads it.
+    private static let vectors = (
+        threeByteMask: SIMD16<UInt8>(0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0),
+        threeBytePattern: SIMD16<UInt8>(0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0),
+        first15: SIMD16<UInt8>(0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0),
+        e0: SIMD16<UInt8>(repeating: 0xE0), ed: SIMD16<UInt8>(repeating: 0xED))
 
     /// The line starts of a text without LF, shared: most documents are one line, and an
     /// array of their own would be an allocation each.
@@ -47,8 +50,7 @@ struct TextScan {
         guard n > 0, let p = s.baseAddress else { return }
         if stride < n { checkpoints.reserveCapacity(n / stride) }
 
-        let (threeByteMask, threeBytePattern, first15) = (Self.threeByteMask, Self.threeBytePattern, Self.first15)
-        let (e0, ed) = (Self.e0, Self.ed)
+        let (threeByteMask, threeBytePattern, first15, e0, ed) = Self.vectors
         var i = 0
         var scalars = 0  // scalars (lead bytes) before `i`
         var nextCheckpoint = min(stride, n)
@@ -59,11 +61,20 @@ struct TextScan {
                 checkpoints.append(scalars)
                 nextCheckpoint = stride > n ? n : nextCheckpoint + stride
             }
-            // ASCII without line breaks, eight bytes a time, up to the next checkpoint.
+            // ASCII without line breaks, eight bytes a time, up to the next checkpoint. The word
+            // that stops it still steps over its plain bytes before the first stop byte (the mask
+            // is exact about the lowest one): in mixed text the ASCII between two CJK runs is
+            // mostly a few bytes, which one by one below cost a pass of this loop each.
             let wordsEnd = min(n, nextCheckpoint) - 8
             while i <= wordsEnd {
                 let w = ByteWord.load(p + i)
-                if w & ByteWord.highs | ByteWord.bytes(w, equalTo: 0x0A) | ByteWord.bytes(w, equalTo: 0x0D) != 0 { break }
+                let stops = w & ByteWord.highs | ByteWord.bytes(w, equalTo: 0x0A) | ByteWord.bytes(w, equalTo: 0x0D)
+                if stops != 0 {
+                    let plain = stops.trailingZeroBitCount / 8
+                    i += plain
+                    scalars += plain
+                    break
+                }
                 i += 8
                 scalars += 8
             }
@@ -113,6 +124,17 @@ struct TextScan {
                     i += 3
                     scalars += 1
                     continue
+                }
+                // Four-byte sequences led by F0 (U+10000…U+3FFFF: the emoji), one load, before
+                // the general case below costs them a switch and a loop each.
+                if i + 3 < n {
+                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian
+                    // The second byte is 90…BF: a continuation byte with one of its bits 0x30 set.
+                    if w & 0xC0C0_C0FF == 0x8080_80F0 && w & 0x3000 != 0 {
+                        i += 4
+                        scalars += 1
+                        continue
+                    }
                 }
                 let length: Int
                 var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
