@@ -1,4 +1,3 @@
-@_spi(Bytes) import LinkDocModel  // ByteWord
 
 /// The read stage: a document's bytes, checked and normalized, with a line table
 /// for turning byte offsets into the 1-based line and column of diagnostics.
@@ -62,47 +61,9 @@ public struct SourceText: Sendable {
     }
 
     /// Unicode scalars in `bytes[range]` (valid UTF-8): the bytes that are no continuation
-    /// bytes (every diagnostic counts up to a block of them, twice). Sixteen bytes a time: each
-    /// lane of a vector counts the continuation bytes it sees, and the lanes are added up once
-    /// per run of at most 255 vectors (a lane holds 255); then eight a time, then one by one.
+    /// bytes (every diagnostic counts up to a block of them, twice).
     static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
-        bytes.withUnsafeBufferPointer { s in
-            var count = 0
-            var i = range.lowerBound
-            if let p = s.baseAddress {
-                let continuationMask = SIMD16<UInt8>(repeating: 0xC0), continuation = SIMD16<UInt8>(repeating: 0x80)
-                let one = SIMD16<UInt8>(repeating: 1)
-                while range.upperBound - i >= 16 {
-                    let runEnd = i + min((range.upperBound - i) / 16, 255) * 16
-                    var lanes = SIMD16<UInt8>()
-                    while i < runEnd {
-                        let v = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                        lanes &+= one.replacing(with: 0, where: (v & continuationMask) .!= continuation)
-                        count += 16
-                        i += 16
-                    }
-                    // Lanes in pairs (at most 510 each), then the four pairs of each word by a multiply.
-                    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-                    let pairs = (words[0] & 0x00FF_00FF_00FF_00FF) &+ ((words[0] >> 8) & 0x00FF_00FF_00FF_00FF)
-                        &+ (words[1] & 0x00FF_00FF_00FF_00FF) &+ ((words[1] >> 8) & 0x00FF_00FF_00FF_00FF)
-                    count -= Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
-                }
-                while i + 8 <= range.upperBound {
-                    count += 8 - ByteWord.count(ByteWord.continuationBytes(ByteWord.load(p + i)))
-                    i += 8
-                }
-            }
-            while i < range.upperBound {
-                if !CharClass.isContinuation(s[i]) { count += 1 }
-                i += 1
-            }
-            return count
-        }
-    }
-
-    /// `scalarCount(_:_:)` one byte at a time: the definition the vector count must meet.
-    static func plainScalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
-        bytes[range].reduce(0) { $0 + (CharClass.isContinuation($1) ? 0 : 1) }
+        bytes.withUnsafeBufferPointer { range.count - UTF8Census.count($0, from: range.lowerBound, to: range.upperBound).continuations }
     }
 
     /// Drops a leading BOM and turns CRLF and CR into LF.
