@@ -1,4 +1,3 @@
-import Foundation  // memcmp
 import LinkDocModel
 
 /// What the resolver found URL-like links to mean (bare URLs, `www.` addresses, autolinks, email
@@ -52,9 +51,9 @@ struct LinkMeaningMemo {
     func slot(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
+        var i = FNV1a.slot(hash, mask: mask)
         while let entry = slots[i] {
-            if entry.hash == hash && Self.equal(entry.key, key) { return i }
+            if entry.hash == hash && FNV1a.sameBytes(entry.key, key) { return i }
             i = (i + 1) & mask
         }
         return nil
@@ -71,15 +70,9 @@ struct LinkMeaningMemo {
             count = 0
         }
         let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: entry.hash ^ (entry.hash >> 32)) & mask
+        var i = FNV1a.slot(entry.hash, mask: mask)
         while slots[i] != nil { i = (i + 1) & mask }  // stored only after a miss: the key is not here
         slots[i] = entry
         count += 1
-    }
-
-    private static func equal(_ stored: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        stored.count == key.count && stored.withUnsafeBufferPointer { s in
-            s.isEmpty || memcmp(s.baseAddress!, key.baseAddress!, s.count) == 0
-        }
     }
 }

@@ -111,9 +111,7 @@ struct ExactStringTable<Value> {
 
     private var mask: Int { slots.count - 1 }
 
-    private static func start(_ key: ExactString, _ mask: Int) -> Int {
-        Int(truncatingIfNeeded: key.bytesHash ^ (key.bytesHash >> 32)) & mask
-    }
+    private static func start(_ key: ExactString, _ mask: Int) -> Int { FNV1a.slot(key.bytesHash, mask: mask) }
 
     /// The slot that holds `key`, or the empty slot where it would go.
     private func slot(for key: ExactString) -> Int {
@@ -174,6 +172,17 @@ enum FNV1a {
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return h
     }
+
+    /// Where a table of `mask + 1` slots (a power of two) starts looking for a key of hash `h`:
+    /// both halves folded in, so that short keys, whose hashes differ most in the high bits, spread.
+    static func slot(_ h: UInt64, mask: Int) -> Int { Int(truncatingIfNeeded: h ^ (h >> 32)) & mask }
+
+    /// Whether `stored` holds exactly the bytes of `key` (the tables' key comparison, by `memcmp`).
+    static func sameBytes(_ stored: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        stored.count == key.count && stored.withUnsafeBufferPointer { s in
+            s.isEmpty || memcmp(s.baseAddress!, key.baseAddress!, s.count) == 0
+        }
+    }
 }
 
 /// A table of byte strings that is asked about slices of a buffer: a dictionary keyed by
@@ -195,17 +204,11 @@ struct ByteStringTable<Value: Sendable>: Sendable {
     }
 
     private static func bucket(_ bytes: UnsafeBufferPointer<UInt8>, _ mask: Int) -> Int {
-        let h = FNV1a.hash(bytes)
-        return Int(truncatingIfNeeded: h ^ (h >> 32)) & mask
+        FNV1a.slot(FNV1a.hash(bytes), mask: mask)
     }
 
     subscript(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        for entry in buckets[Self.bucket(bytes, mask)] where entry.key.count == bytes.count {
-            let equal = entry.key.withUnsafeBufferPointer { k in
-                k.isEmpty || memcmp(k.baseAddress!, bytes.baseAddress!, k.count) == 0
-            }
-            if equal { return entry.value }
-        }
+        for entry in buckets[Self.bucket(bytes, mask)] where FNV1a.sameBytes(entry.key, bytes) { return entry.value }
         return nil
     }
 }

@@ -253,20 +253,14 @@ struct Resolver {
     /// the same reports from the memo.
     private mutating func meaning(of syntax: LinkSyntax) -> (url: String?, target: LinkTarget)? {
         let at = reportOffset(of: syntax)
-        let target: String
-        switch syntax.kind {
-        case .bareURL, .bareWWW, .angleAutolink, .email: target = ""
-        case .explicit(let explicit, _, _): target = explicit
-        case .htmlAnchor(let href?, _, _): target = href
-        default: return resolvedMeaning(of: syntax, at: at)
-        }
+        guard let (tag, target) = Self.memoKind(syntax.kind) else { return resolvedMeaning(of: syntax, at: at) }
         var targetBytes = target  // its bytes in place (no copy for a native string)
         let displayCount = syntax.display.reduce(0) { $0 + $1.count }
         let keyCount = 1 + 4 + targetBytes.utf8.count + displayCount
         guard keyCount <= LinkMeaningMemo.maxKeyBytes else { return resolvedMeaning(of: syntax, at: at) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyCount) { buffer in
             // The kind, the target's length and bytes, the display text's bytes.
-            buffer[0] = Self.memoTag(syntax.kind)
+            buffer[0] = tag
             let targetCount = UInt32(targetBytes.utf8.count)
             for k in 0..<4 { buffer[1 + k] = UInt8(truncatingIfNeeded: targetCount >> (8 * k)) }
             var end = 5
@@ -295,16 +289,18 @@ struct Resolver {
         }
     }
 
-    /// A memo key's first byte: which URL-like kind the link is.
-    private static func memoTag(_ kind: LinkSyntaxKind) -> UInt8 {
+    /// For a URL-like link, what its memo key starts with: a byte for its kind and its target as
+    /// written (empty for the kinds whose target is their display text); nil for the other kinds,
+    /// whose meaning depends on more (the detectors, the manifest's names).
+    private static func memoKind(_ kind: LinkSyntaxKind) -> (tag: UInt8, target: String)? {
         switch kind {
-        case .bareURL: 1
-        case .bareWWW: 2
-        case .angleAutolink: 3
-        case .email: 4
-        case .explicit: 5
-        case .htmlAnchor: 6
-        default: 0
+        case .bareURL: (1, "")
+        case .bareWWW: (2, "")
+        case .angleAutolink: (3, "")
+        case .email: (4, "")
+        case .explicit(let target, _, _): (5, target)
+        case .htmlAnchor(let href?, _, _): (6, href)
+        default: nil
         }
     }
 
