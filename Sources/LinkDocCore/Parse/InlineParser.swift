@@ -43,7 +43,8 @@ public struct ParseOptions: Sendable {
     }
 }
 
-struct InlineParser {
+/// Noncopyable for the reason `Resolver` is: one parser per document, built in place.
+struct InlineParser: ~Copyable {
     let s: UnsafeBufferPointer<UInt8>
     let options: ParseOptions
     /// The work meter: every loop over `s` ticks it once per byte it examines, so that
@@ -74,7 +75,13 @@ struct InlineParser {
             swap(&parser.inlines, &inlines)
             swap(&parser.links, &links)
             parser.run()
-            return ParsedDocument(inlines: parser.inlines, links: parser.links, bookTitles: parser.bookTitles, notes: parser.notes)
+            // Moved out, not copied: the parser's end then releases empty arrays only.
+            var bookTitles: [BookTitle] = [], notes: [ParseNote] = []
+            swap(&parser.inlines, &inlines)
+            swap(&parser.links, &links)
+            swap(&parser.bookTitles, &bookTitles)
+            swap(&parser.notes, &notes)
+            return ParsedDocument(inlines: inlines, links: links, bookTitles: bookTitles, notes: notes)
         } }
     }
 

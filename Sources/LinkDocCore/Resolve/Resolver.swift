@@ -33,7 +33,10 @@ struct AttachmentSpan: Sendable {
 /// (agreement URLs and ids, user ids, allowed schemes), validates every URL, and
 /// writes the display text. Syntax that cannot become a link stays as text, and
 /// a diagnostic says why.
-struct Resolver {
+///
+/// Noncopyable: a document's resolver is built in place and lives until `finish`; as a copyable
+/// value, its initializer's result was copied whole (each of its references retained and released).
+struct Resolver: ~Copyable {
     let source: SourceText
     /// What the parser read: the source's bytes, or the flattened text of an HTML document.
     let input: [UInt8]
@@ -105,8 +108,7 @@ struct Resolver {
     /// What the resolver made: the display text, the link drafts (for the emit stage) and the
     /// diagnostics in source order. The copied runs go back to `workspace`, and the work done to
     /// its meter.
-    /// The resolver is empty after: its arrays are moved out, not copied (a `consuming` method
-    /// copied the whole resolver, retaining each of its references, to consume the copy).
+    /// The resolver is empty after: its arrays are moved out, not copied.
     mutating func finish(workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
         CompileWorkspace.buffers.giveBack(&copiedRuns, to: &workspace.runs)
         swap(&memo, &workspace.meanings)
