@@ -3,7 +3,7 @@
 //
 // The pipeline, one module per job:
 //   LinkDocBase    one definition of what every stage shares: severity, rule ids, problems, text
-//                  styles, offset maps, escaping, ASCII byte classes (no Foundation, no dependencies)
+//                  styles, offset maps, escaping, ASCII byte classes, byte-word tests (no Foundation, no dependencies)
 //   LinkDocModel   the runtime model: typed values, deterministic JSON, AttributedString (no C code)
 //   LinkDocURL     WHATWG URL parsing, IDNA, iOS-safe forms and link URL checks (no Foundation)
 //   CLinkDocICU    a plain-C wrapper around the system ICU (uidna, uspoof): its header has no ICU
@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(name: "linkdoc-url-bench", dependencies: ["LinkDocURL"], path: "Benchmarks/URLBench"),
         .executableTarget(name: "linkdoc-compile-bench", dependencies: ["LinkDocCore", "LinkDocModel"], path: "Benchmarks/CompileBench"),
 
-        .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel"]),
+        .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel", "LinkDocBase"]),
         .testTarget(name: "LinkDocURLTests", dependencies: ["LinkDocURL", "LinkDocBase"]),
         .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML", "LinkDocBase"]),
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel"]),

@@ -45,7 +45,6 @@ public enum Escaping {
     /// not a call per scalar: every diagnostic's message is checked, and nearly none has any.
     /// Sixteen bytes a vector test (the rest one by one); `bytewiseMayNeedSwiftEscaping` is the
     /// plain form, which the tests compare it with.
-    @inlinable
     static func mayNeedSwiftEscaping(_ text: String, quotes: Bool) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
@@ -57,7 +56,7 @@ public enum Escaping {
                 while i + 16 <= bytes.count {
                     let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
                     // Without `quotes`, the quote and backslash lanes test for DEL again, a candidate anyway.
-                    if any((v .< space) .| (v .== delete) .| (v .== c2) .| (v .== e2) .| (v .== quote) .| (v .== backslash)) {
+                    if ByteWord.any((v .< space) .| (v .== delete) .| (v .== c2) .| (v .== e2) .| (v .== quote) .| (v .== backslash)) {
                         return true
                     }
                     i += 16

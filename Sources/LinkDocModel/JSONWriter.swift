@@ -1,3 +1,5 @@
+@_spi(Bytes) import LinkDocBase  // ByteWord
+
 /// A small, deterministic JSON writer that appends UTF-8 bytes.
 ///
 /// Why not `JSONEncoder`: the output is a cache key for build systems, so key order
@@ -354,20 +356,12 @@ public struct JSONWriter: Sendable {
         let space = SIMD16<UInt8>(repeating: 0x20), quote = SIMD16<UInt8>(repeating: 0x22)
         let backslash = SIMD16<UInt8>(repeating: 0x5C), delete = SIMD16<UInt8>(repeating: 0x7F)
         let e2 = SIMD16<UInt8>(repeating: 0xE2)
-        return SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF),
-                                         where: (v .< space) .| (v .== quote) .| (v .== backslash) .| (v .== delete) .| (v .== e2))
-    }
-
-    /// Whether any lane is set. As two words, not `any(_:)`: that is a call wherever the optimizer
-    /// leaves it out of line.
-    @inline(__always)
-    private static func isZero(_ lanes: SIMD16<UInt8>) -> Bool {
-        withUnsafeBytes(of: lanes) { $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self) | $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) } == 0
+        return ByteWord.lanes((v .< space) .| (v .== quote) .| (v .== backslash) .| (v .== delete) .| (v .== e2))
     }
 
     /// Whether any of the sixteen bytes may need an escape (see `escapeCandidates`).
     @inline(__always)
-    private static func hasCandidate(_ v: SIMD16<UInt8>) -> Bool { !isZero(candidateLanes(v)) }
+    private static func hasCandidate(_ v: SIMD16<UInt8>) -> Bool { !ByteWord.isZero(candidateLanes(v)) }
 
     @inline(__always)
     private static func isCandidate(_ b: UInt8) -> Bool {
@@ -391,8 +385,8 @@ public struct JSONWriter: Sendable {
         // Two blocks a step, under one test: most text has no candidate for many blocks.
         while i <= n &- 32 {
             let first = candidateLanes(block(at: i))
-            if !isZero(first | candidateLanes(block(at: i &+ 16))) {
-                return firstCandidate(inBlockAt: isZero(first) ? i &+ 16 : i)
+            if !ByteWord.isZero(first | candidateLanes(block(at: i &+ 16))) {
+                return firstCandidate(inBlockAt: ByteWord.isZero(first) ? i &+ 16 : i)
             }
             i &+= 32
         }

@@ -1,5 +1,5 @@
 import XCTest
-@_spi(Bytes) import LinkDocModel
+@_spi(Bytes) import LinkDocBase
 
 /// ByteWord's masks against the byte-by-byte definitions they stand for: whether any
 /// byte passes and which is the lowest (exact), and exact counts where promised.
@@ -50,6 +50,33 @@ final class ByteWordTests: XCTestCase {
             XCTAssertEqual(ByteWord.count(ByteWord.continuationBytes(w)), bytes.filter { $0 & 0xC0 == 0x80 }.count, "\(bytes)")
             XCTAssertEqual(ByteWord.count(ByteWord.fourByteLeads(w)), bytes.filter { $0 & 0xF0 == 0xF0 }.count, "\(bytes)")
             XCTAssertEqual(ByteWord.count(w & ByteWord.highs), bytes.filter { $0 >= 0x80 }.count, "\(bytes)")
+        }
+    }
+
+    /// The vector helpers against the lanes one by one: two words of random bytes make a vector.
+    func testVectorsAsWordsKeepLaneOrderAndTestLikeAnyLane() {
+        let all = words()
+        for k in 0 ..< all.count - 1 {
+            let bytes = all[k] + all[k + 1]
+            let v = bytes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!).loadUnaligned(as: SIMD16<UInt8>.self) }
+            let (low, high) = ByteWord.words(v)
+            XCTAssertEqual(low, load(all[k]))
+            XCTAssertEqual(high, load(all[k + 1]))
+            XCTAssertEqual(ByteWord.words(unsafeBitCast(v, to: SIMD16<Int8>.self)).low, low)
+            XCTAssertEqual(ByteWord.isZero(v), bytes.allSatisfy { $0 == 0 }, "\(bytes)")
+            for target: UInt8 in [0x00, 0x22, 0x7F, 0xE2] {
+                let mask = v .== SIMD16(repeating: target)
+                XCTAssertEqual(ByteWord.any(mask), bytes.contains(target), "\(bytes) == \(target)")
+                let lanes = ByteWord.lanes(mask)
+                XCTAssertEqual((0 ..< 16).map { lanes[$0] }, bytes.map { $0 == target ? 0xFF : 0 }, "\(bytes) == \(target)")
+            }
+        }
+        XCTAssertTrue(ByteWord.isZero(SIMD16<UInt8>()))
+        XCTAssertTrue(ByteWord.isZero(SIMD16<Int8>()))
+        for lane in 0 ..< 16 {
+            var v = SIMD16<Int8>()
+            v[lane] = -128
+            XCTAssertFalse(ByteWord.isZero(v), "lane \(lane)")
         }
     }
 }

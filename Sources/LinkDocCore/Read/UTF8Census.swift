@@ -1,3 +1,5 @@
+@_spi(Bytes) import LinkDocBase  // ByteWord
+
 /// Counts the UTF-8 continuation bytes (10xxxxxx) and four-byte lead bytes (11110xxx, as in
 /// valid UTF-8) of a stretch of text, sixteen bytes at a time: a vector compare per class and an
 /// add into per-lane counters, added up once at the end of the stretch (and every 255 blocks,
@@ -23,7 +25,7 @@ enum UTF8Census {
         @inline(__always) func addUpLanes() {
             continuationCount &+= sum(laneContinuations)
             // Most text has no four-byte sequence.
-            if !isZero(laneLeads) { leadCount &+= sum(laneLeads) }
+            if !ByteWord.isZero(laneLeads) { leadCount &+= sum(laneLeads) }
             laneContinuations = zero
             laneLeads = zero
         }
@@ -54,25 +56,12 @@ enum UTF8Census {
         return (continuationCount, leadCount)
     }
 
-    /// The two halves of the lanes, as words.
-    @inline(__always)
-    private static func words(_ lanes: SIMD16<Int8>) -> (UInt64, UInt64) {
-        withUnsafeBytes(of: lanes) { ($0.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
-                                      $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
-    }
-
-    @inline(__always)
-    private static func isZero(_ lanes: SIMD16<Int8>) -> Bool {
-        let (low, high) = words(lanes)
-        return low | high == 0
-    }
-
     /// The lanes added up, each an unsigned byte: pairs of bytes added into sixteen-bit fields
     /// (at most 4 × 510), and the fields by a multiply into the top field (at most 4080). The
     /// standard library's `wrappedSum` on widened lanes is a call and three times as long.
     @inline(__always)
     private static func sum(_ lanes: SIMD16<Int8>) -> Int {
-        let (low, high) = words(lanes)
+        let (low, high) = ByteWord.words(lanes)
         let evenBytes: UInt64 = 0x00FF_00FF_00FF_00FF
         let pairs = (low & evenBytes) &+ ((low >> 8) & evenBytes) &+ (high & evenBytes) &+ ((high >> 8) & evenBytes)
         return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)

@@ -1,4 +1,4 @@
-@_spi(Bytes) import LinkDocModel  // ByteWord
+@_spi(Bytes) import LinkDocBase  // ByteWord
 
 /// Strict UTF-8 validation (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
 enum UTF8Validation {

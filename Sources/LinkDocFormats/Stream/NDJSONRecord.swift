@@ -1,4 +1,4 @@
-@_spi(Bytes) import LinkDocModel  // ByteWord
+@_spi(Bytes) import LinkDocBase  // ByteWord
 import LinkDocCore  // CompileOptions, DetectorSettings
 
 /// One record of `linkdoc compile --ndjson`: `{"id": "…", "text": "…", "manifest": {…}}`, and optionally
