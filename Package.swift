@@ -86,10 +86,12 @@ let package = Package(
         .executableTarget(name: "linkdoc-url-bench", dependencies: ["LinkDocURL"], path: "Benchmarks/URLBench"),
         .executableTarget(name: "linkdoc-compile-bench", dependencies: ["LinkDocCore", "LinkDocModel"], path: "Benchmarks/CompileBench"),
 
-        .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel", "LinkDocBase"]),
+        // The tests' seeded generator, shared by the test targets (no product ships it).
+        .target(name: "LinkDocTestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel", "LinkDocBase", "LinkDocTestSupport"]),
         .testTarget(name: "LinkDocURLTests", dependencies: ["LinkDocURL", "LinkDocBase"]),
         .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML", "LinkDocBase"]),
-        .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel"]),
+        .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocTestSupport"]),
         // Golden/ holds the reporters' expected outputs, read from the source folder (#filePath), not resources.
         .testTarget(name: "LinkDocLintTests", dependencies: ["LinkDocLint", "LinkDocCore", "LinkDocModel", "LinkDocFormats"],
                     exclude: ["Golden"], swiftSettings: withLayout ? [.define("LINKDOC_LAYOUT")] : []),

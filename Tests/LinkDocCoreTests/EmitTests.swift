@@ -1,6 +1,7 @@
 @testable import LinkDocCore
 import LinkDocModel
 import XCTest
+import LinkDocTestSupport
 
 /// The assembler counts positions sixteen bytes at a time; these compare it with
 /// Swift's own views of the text, and its counting with a byte-by-byte count.
@@ -8,11 +9,8 @@ final class PositionTableTests: XCTestCase {
     /// Every stretch of texts around a block's length and of a long one, from bytes that sit on
     /// the edges of the classes counted (and invalid ones: the counts are of bytes, not scalars).
     func testVectorCountsMatchByteCountsOnEveryStretch() {
-        var state: UInt64 = 7  // a fixed LCG: the same texts on every run
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % bound
-        }
+        var generator = SeededGenerator(seed: 7)
+        func next(_ bound: Int) -> Int { generator.next(bound) }
         let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xE2, 0xEF, 0xF0, 0xF4, 0xF7, 0xF8, 0xFF]
         var texts: [[UInt8]] = []
         for length in [0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 47, 48, 49, 64] {

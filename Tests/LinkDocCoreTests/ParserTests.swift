@@ -2,6 +2,7 @@ import Foundation
 @testable import LinkDocCore
 import LinkDocModel
 import XCTest
+import LinkDocTestSupport
 
 final class SourceTextTests: XCTestCase {
     func testInvalidUTF8IsFoundAtItsByteOffset() {
@@ -52,11 +53,8 @@ final class RangeConsistencyTests: XCTestCase {
         let pieces = ["请阅读", "《用户协议》", "《隐私政策》", "《红楼梦》", "😀", "👨‍👩‍👧", "🇨🇳", "𠮷", "e\u{301}", " @小明 ", "@alice",
                       "#话题#", "C#", " https://example.com/a?b=1 ", "www.example.com", " dpo@example.com ", " 400-820-8820 ",
                       "[展开](action:expand)", "[帮助](https://example.com/help)", "\n", "，", "。", "\\@", "#", "@", "[", "]("]
-        var seed: UInt64 = 7
-        func next() -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(seed >> 33)
-        }
+        var generator = SeededGenerator(seed: 7)
+        func next() -> Int { generator.nextBits() }
         var linkCount = 0
         for _ in 0..<2000 {
             var text = ""

@@ -1,5 +1,6 @@
 @testable import LinkDocCore
 import XCTest
+import LinkDocTestSupport
 
 /// The read stage's one-pass scan (validation, CR, line starts, scalar checkpoints) against
 /// the plain byte-by-byte definitions, on texts that put every kind of byte at every
@@ -93,11 +94,8 @@ final class TextScanTests: XCTestCase {
             Array("a".utf8), Array(" ".utf8), [0x0A], [0x0D], Array("《".utf8), Array("好".utf8), Array("😀".utf8),
             Array("é".utf8), [0xEF, 0xBB, 0xBF], Array("abcdefgh".utf8),
         ]
-        var seed: UInt64 = 42
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(seed >> 33) % bound
-        }
+        var generator = SeededGenerator(seed: 42)
+        func next(_ bound: Int) -> Int { generator.next(bound) }
         for round in 0..<3000 {
             var bytes: [UInt8] = []
             for _ in 0..<next(120) { bytes += alphabet[next(alphabet.count)] }
@@ -111,11 +109,8 @@ final class TextScanTests: XCTestCase {
     /// on runs long enough for a lane to pass 255 (all continuation bytes).
     func testScalarCountAgreesWithTheByteByByteCount() {
         let alphabet: [[UInt8]] = [Array("a".utf8), Array("好".utf8), Array("😀".utf8), Array("é".utf8), [0x7F], [0x80], [0xE2], [0xF0], [0x0A]]
-        var seed: UInt64 = 11
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(seed >> 33) % bound
-        }
+        var generator = SeededGenerator(seed: 11)
+        func next(_ bound: Int) -> Int { generator.next(bound) }
         for _ in 0..<40 {
             var bytes: [UInt8] = []
             while bytes.count < 80 { bytes += alphabet[next(alphabet.count)] }
