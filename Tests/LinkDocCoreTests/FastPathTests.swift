@@ -107,13 +107,41 @@ final class FastPathTests: XCTestCase {
         XCTAssertNil(Array("标题100".utf8).withUnsafeBufferPointer { values[$0] })
     }
 
+    /// The tables' hash reads every byte and the length: keys one byte apart, one zero byte longer,
+    /// or of every length up to past two words, all hash apart, and spread over a table's slots.
+    func testByteKeyHashSeparatesNearKeysAndSpreadsThem() {
+        var keys: Set<[UInt8]> = []
+        let base = Array("https://example.com/help/中文?q=1".utf8)
+        for length in 0...base.count {
+            let key = Array(base.prefix(length))
+            keys.insert(key)
+            keys.insert(key + [0])
+            keys.insert(key + [0, 0])
+            for position in 0..<length {
+                for delta: UInt8 in [1, 0x80] {
+                    var changed = key
+                    changed[position] &+= delta
+                    keys.insert(changed)
+                }
+            }
+        }
+        let hashes = keys.map { key in key.withUnsafeBufferPointer { ByteKeyHash.hash($0) } }
+        XCTAssertEqual(Set(hashes).count, keys.count, "two of \(keys.count) near keys hash alike")
+        // 1,024 keys that differ in their last digits, in a table of 1,024 slots: a hash that ignored
+        // some bytes would crowd them into a few.
+        let slots = Set((0..<1024).map { k in
+            Array("https://example.com/a/\(k)".utf8).withUnsafeBufferPointer { ByteKeyHash.slot(ByteKeyHash.hash($0), mask: 1023) }
+        })
+        XCTAssertGreaterThan(slots.count, 550)
+    }
+
     func testASCIISetHoldsExactlyItsMembers() {
         let set = ASCIISet("+-./:_@#%&=$?!~\u{7F}\0")
         let members = Set("+-./:_@#%&=$?!~\u{7F}\0".utf8)
         for b in 0...255 { XCTAssertEqual(set.contains(UInt8(b)), members.contains(UInt8(b)), "\(b)") }
     }
 
-    /// `ExactStringTable` (open addressing by the FNV-1a hash) against a `Dictionary` keyed by
+    /// `ExactStringTable` (open addressing by `ByteKeyHash`) against a `Dictionary` keyed by
     /// `ExactString`, through inserts, overwrites, removals, growth and emptying.
     func testExactStringTableAgreesWithADictionary() {
         var generator = SystemRandomNumberGenerator()

@@ -51,9 +51,9 @@ struct LinkMeaningMemo {
     func slot(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        var i = FNV1a.slot(hash, mask: mask)
+        var i = ByteKeyHash.slot(hash, mask: mask)
         while let entry = slots[i] {
-            if entry.hash == hash && FNV1a.sameBytes(entry.key, key) { return i }
+            if entry.hash == hash && ByteKeyHash.sameBytes(entry.key, key) { return i }
             i = (i + 1) & mask
         }
         return nil
@@ -70,7 +70,7 @@ struct LinkMeaningMemo {
             count = 0
         }
         let mask = slots.count - 1
-        var i = FNV1a.slot(entry.hash, mask: mask)
+        var i = ByteKeyHash.slot(entry.hash, mask: mask)
         while slots[i] != nil { i = (i + 1) & mask }  // stored only after a miss: the key is not here
         slots[i] = entry
         count += 1

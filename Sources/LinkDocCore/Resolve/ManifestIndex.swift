@@ -1,4 +1,5 @@
 import Foundation  // memcmp
+@_spi(Bytes) import LinkDocBase  // ByteWord
 
 /// The manifest's tables keyed by UTF-8 bytes, built once per compiler.
 ///
@@ -76,16 +77,16 @@ final class ManifestIndex: Sendable {
 /// are equal (not by canonical equivalence, as `String` is).
 ///
 /// Why not `[UInt8]`: an array key costs an allocation per lookup and hashes byte by byte.
-/// The bytes are hashed once, here (FNV-1a), and the dictionary hashes only that word: a URL
+/// The bytes are hashed once, here (`ByteKeyHash`), and the dictionary hashes only that word: a URL
 /// looked up in two tables (the manifest's checks, then the recent ones) is read once.
 struct ExactString: Hashable, Sendable {
     let string: String
-    /// The FNV-1a hash of the bytes (`ExactStringTable` uses it as is).
+    /// The `ByteKeyHash` of the bytes (`ExactStringTable` uses it as is).
     let bytesHash: UInt64
 
     init(_ string: String) {
         var s = string  // `withUTF8` makes it contiguous first; native strings already are: no copy
-        bytesHash = s.withUTF8 { FNV1a.hash($0) }
+        bytesHash = s.withUTF8 { ByteKeyHash.hash($0) }
         self.string = s
     }
 
@@ -100,7 +101,7 @@ struct ExactString: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(bytesHash) }
 }
 
-/// A table keyed by `ExactString` that places keys by their FNV-1a hash as is (open addressing,
+/// A table keyed by `ExactString` that places keys by their `ByteKeyHash` as is (open addressing,
 /// linear probing): a `Dictionary` hashes that word again through `Hasher` and compares keys
 /// through `==` on copies of them, which cost more than the rest of a URL check found in a cache.
 struct ExactStringTable<Value> {
@@ -111,7 +112,7 @@ struct ExactStringTable<Value> {
 
     private var mask: Int { slots.count - 1 }
 
-    private static func start(_ key: ExactString, _ mask: Int) -> Int { FNV1a.slot(key.bytesHash, mask: mask) }
+    private static func start(_ key: ExactString, _ mask: Int) -> Int { ByteKeyHash.slot(key.bytesHash, mask: mask) }
 
     /// The slot that holds `key`, or the empty slot where it would go.
     private func slot(for key: ExactString) -> Int {
@@ -165,12 +166,42 @@ struct ExactStringTable<Value> {
 
 extension ExactStringTable: Sendable where Value: Sendable {}
 
-/// The 64-bit FNV-1a hash of bytes: a few instructions a byte, for the byte-keyed tables.
-enum FNV1a {
+/// The byte-keyed tables' hash, probe start and key comparison.
+enum ByteKeyHash {
+    /// A 64-bit hash of bytes, eight at a time: each word is mixed in by a multiply whose high
+    /// bits are folded back down. The length is mixed in first, so that keys that differ only by
+    /// trailing zero bytes (the last word's padding) differ. Eight bytes a step because the keys
+    /// are 40–100 bytes (URLs, link texts) and a hash's multiplies form one chain as long as the
+    /// number of steps.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        // The length mixed in, not xor-ed in: xor-ed, it cancelled against the first word of a key
+        // one byte longer (`ittp` and `http\0`).
+        var h = mix(0xcbf2_9ce4_8422_2325, UInt64(truncatingIfNeeded: bytes.count))
+        guard let p = bytes.baseAddress else { return h }
+        let n = bytes.count
+        var i = 0
+        while i &+ 8 <= n {
+            h = mix(h, ByteWord.load(p + i))
+            i &+= 8
+        }
+        let rest = n &- i
+        if rest > 0 {
+            var last: UInt64 = 0
+            if n >= 8 {
+                // The last eight bytes, the ones hashed already shifted out.
+                last = ByteWord.load(p + (n &- 8)) >> (8 &* UInt64(8 &- rest))
+            } else {
+                for k in 0..<rest { last |= UInt64(p[k]) << (8 &* UInt64(k)) }
+            }
+            h = mix(h, last)
+        }
         return h
+    }
+
+    @inline(__always)
+    private static func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
+        let x = (h ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return x ^ (x >> 29)
     }
 
     /// Where a table of `mask + 1` slots (a power of two) starts looking for a key of hash `h`:
@@ -187,7 +218,7 @@ enum FNV1a {
 
 /// A table of byte strings that is asked about slices of a buffer: a dictionary keyed by
 /// `[UInt8]` or a string would make a key per lookup, which costs more than finding the title in
-/// the text. Buckets by FNV-1a hash; keys compared with `memcmp`.
+/// the text. Buckets by `ByteKeyHash`; keys compared with `memcmp`.
 struct ByteStringTable<Value: Sendable>: Sendable {
     private let buckets: [[(key: [UInt8], value: Value)]]
     private let mask: Int
@@ -204,11 +235,11 @@ struct ByteStringTable<Value: Sendable>: Sendable {
     }
 
     private static func bucket(_ bytes: UnsafeBufferPointer<UInt8>, _ mask: Int) -> Int {
-        FNV1a.slot(FNV1a.hash(bytes), mask: mask)
+        ByteKeyHash.slot(ByteKeyHash.hash(bytes), mask: mask)
     }
 
     subscript(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        for entry in buckets[Self.bucket(bytes, mask)] where FNV1a.sameBytes(entry.key, bytes) { return entry.value }
+        for entry in buckets[Self.bucket(bytes, mask)] where ByteKeyHash.sameBytes(entry.key, bytes) { return entry.value }
         return nil
     }
 }

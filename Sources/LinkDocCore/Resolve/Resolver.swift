@@ -277,7 +277,7 @@ struct Resolver: ~Copyable {
                 }
             }
             let key = UnsafeBufferPointer(buffer)
-            let hash = FNV1a.hash(key)
+            let hash = ByteKeyHash.hash(key)
             if let slot = memo.slot(of: key, hash: hash) {
                 for r in memo.reports(at: slot) { report(r.severity, r.message, r.rule, at: at) }
                 return memo.meaning(at: slot)
