@@ -100,11 +100,12 @@ public final class StreamCompiler: @unchecked Sendable {
         }
         w.beginObject()
         w.key("id")
-        if let id = record.id { w.string(id) } else { w.null() }
+        if let id = record.idBytes { id.withUnsafeBufferPointer { w.string(utf8: $0) } } else { w.null() }
         w.key("document")
         // Written as it is compiled: the stream never builds the model, nor keeps a result.
-        // No excerpts: result lines carry line and column only.
-        let diagnostics = compiler.compile(record.text, name: record.id ?? "<record>", excerpts: false, options: record.options,
+        // No excerpts: result lines carry line and column only. Nor do they carry the diagnostics'
+        // file, which is all the name is for: a fixed one spares making a string of every id.
+        let diagnostics = compiler.compile(record.text, name: "<record>", excerpts: false, options: record.options,
                                            workspace: &workspace, writingJSONTo: &w)
         w.key("diagnostics"); w.beginArray()
         for d in diagnostics where d.severity != .info || includeInfo {
