@@ -88,16 +88,22 @@ public final class StreamCompiler: @unchecked Sendable {
 
     private func compile(_ record: NDJSONRecord, lineNumber: Int, into w: inout JSONWriter,
                          workspace: inout CompileWorkspace) -> Bool {
-        var compiler = defaultCompiler
-        if let manifest = record.manifest {
-            switch cachedCompiler(for: manifest) {
-            case .success(let c): compiler = c
-            case .failure(let error):
-                recordProblem(into: &w, id: record.id, lineNumber: lineNumber, column: 1, severity: .error,
-                              message: "invalid manifest: \(error.message)", rule: RuleID.ndjsonRecord)
-                return true
-            }
+        // The default compiler is lent, not copied into a variable (a retain and a release).
+        guard let manifest = record.manifest else {
+            return compile(record, with: defaultCompiler, into: &w, workspace: &workspace)
         }
+        switch cachedCompiler(for: manifest) {
+        case .success(let compiler):
+            return compile(record, with: compiler, into: &w, workspace: &workspace)
+        case .failure(let error):
+            recordProblem(into: &w, id: record.id, lineNumber: lineNumber, column: 1, severity: .error,
+                          message: "invalid manifest: \(error.message)", rule: RuleID.ndjsonRecord)
+            return true
+        }
+    }
+
+    private func compile(_ record: NDJSONRecord, with compiler: Compiler, into w: inout JSONWriter,
+                         workspace: inout CompileWorkspace) -> Bool {
         w.beginObject()
         w.key("id")
         if let id = record.idBytes { id.withUnsafeBufferPointer { w.string(utf8: $0) } } else { w.null() }
