@@ -14,16 +14,48 @@ import LinkDocCore  // CompileOptions, DetectorSettings
 /// Members other than `id`, `text`, `manifest`, `kind` and `detect` are skipped (they must still be
 /// valid JSON), so producers may add their own.
 struct NDJSONRecord {
-    /// The id's UTF-8 (validated): a slice of the line when it has no escape (the usual case),
-    /// the decoded bytes otherwise. Kept as bytes because the result line writes it as bytes,
-    /// and making a `String` of it costs more than the rest of reading the record.
-    var idBytes: ArraySlice<UInt8>?
-    var text: [UInt8]
-    var manifest: ArraySlice<UInt8>?
+    /// Where the id's UTF-8 (validated) is, when the record has one: kept as bytes, as the result
+    /// line writes bytes, and making a `String` of it costs more than the rest of reading the record.
+    var id: Place?
+    /// The manifest's JSON, as offsets in the line.
+    var manifest: Range<Int>?
     /// `kind` and `detect`, as the compiler takes them.
     var options = CompileOptions()
 
-    var id: String? { idBytes.map { String(decoding: $0, as: UTF8.self) } }
+    /// Where a value's bytes are: between its quotes in the line (offsets from the line's start)
+    /// when it has no escape, the usual case; decoded into the storage otherwise.
+    enum Place {
+        case line(Range<Int>)
+        case storage
+    }
+
+    /// The buffers a record's decoded strings go to, their capacity reused from record to record:
+    /// a stream then allocates no array per record for its text. The record itself holds only
+    /// offsets, so that making and dropping one retains and releases nothing.
+    struct Storage {
+        /// The decoded text.
+        var text: [UInt8] = []
+        /// The decoded id, when it has escapes.
+        var id: [UInt8] = []
+    }
+
+    /// The id's bytes (`line` and `storage` those the record was read from and into).
+    func withID<R>(line: ArraySlice<UInt8>, storage: Storage, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        switch id {
+        case nil: nil
+        case .line(let r): line.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[r])) }
+        case .storage: storage.id.withUnsafeBufferPointer(body)
+        }
+    }
+
+    func idString(line: ArraySlice<UInt8>, storage: Storage) -> String? {
+        withID(line: line, storage: storage) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The manifest's JSON, a slice of `line`.
+    func manifest(line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        manifest.map { line[(line.startIndex + $0.lowerBound)..<(line.startIndex + $0.upperBound)] }
+    }
 
     struct Failure: Error {
         var message: String
@@ -35,45 +67,43 @@ struct NDJSONRecord {
 
     static let maxDepth = 128
 
-    static func parse(_ line: ArraySlice<UInt8>) throws(Failure) -> NDJSONRecord {
-        var storage: [UInt8] = []
-        return try parse(line, textStorage: &storage)
+    /// A record's values as values of their own (the stream reads them in place instead).
+    struct Values {
+        var id: String?
+        var text: [UInt8]
+        var manifest: ArraySlice<UInt8>?
+        var options: CompileOptions
     }
 
-    /// `parse(_:)` with the text decoded into `textStorage`, whose capacity is reused when no
-    /// earlier record holds it any more: a stream then allocates no array per record for its text.
+    static func parse(_ line: ArraySlice<UInt8>) throws(Failure) -> Values {
+        var storage = Storage()
+        let record = try parse(line, into: &storage)
+        return Values(id: record.idString(line: line, storage: storage), text: storage.text,
+                      manifest: record.manifest(line: line), options: record.options)
+    }
+
+    /// The record of `line`, its text (and an escaped id) decoded into `storage`.
     ///
     /// The parser reads the line through its buffer pointer: slices of the line would retain and
-    /// release its storage for every member name and string read. Only the id and the manifest
-    /// become slices, once, at the end.
-    static func parse(_ line: ArraySlice<UInt8>, textStorage: inout [UInt8]) throws(Failure) -> NDJSONRecord {
-        // Out of the closure: what is read as offsets in the line, and an escaped id's bytes.
-        var decodedID: [UInt8]? = nil
-        let found = try line.withUnsafeBufferPointer { b throws(Failure) -> Found in
+    /// release its storage for every member name and string read.
+    static func parse(_ line: ArraySlice<UInt8>, into storage: inout Storage) throws(Failure) -> NDJSONRecord {
+        try line.withUnsafeBufferPointer { b throws(Failure) -> NDJSONRecord in
             var p = Parser(b: b)
             do throws(Failure) {
-                try p.record(text: &textStorage)
+                try p.record(text: &storage.text)
             } catch {
                 var failure = error
                 failure.id = p.idRange.map { String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self) }
                     ?? p.decodedID.map { String(decoding: $0, as: UTF8.self) }
                 throw failure
             }
-            decodedID = p.decodedID.take()
-            return Found(idRange: p.idRange, manifest: p.manifest, options: p.options)
+            var id = p.idRange.map { Place.line($0) }
+            if let decoded = p.decodedID.take() {
+                storage.id = decoded
+                id = .storage
+            }
+            return NDJSONRecord(id: id, manifest: p.manifest, options: p.options)
         }
-        let base = line.startIndex
-        let idBytes = found.idRange.map { line[($0.lowerBound + base)..<($0.upperBound + base)] } ?? decodedID?[...]
-        let manifest = found.manifest.map { line[($0.lowerBound + base)..<($0.upperBound + base)] }
-        return NDJSONRecord(idBytes: idBytes, text: textStorage, manifest: manifest, options: found.options)
-    }
-
-    /// What `Parser.record` read, as offsets in the line: plain values, so that handing it out
-    /// of the closure copies no reference.
-    private struct Found {
-        var idRange: Range<Int>?
-        var manifest: Range<Int>?
-        var options: CompileOptions
     }
 
     /// Where a string value is: between its quotes in the line (offsets from the line's start)
