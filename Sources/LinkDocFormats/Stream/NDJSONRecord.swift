@@ -90,19 +90,17 @@ struct NDJSONRecord {
         try line.withUnsafeBufferPointer { b throws(Failure) -> NDJSONRecord in
             var p = Parser(b: b)
             do throws(Failure) {
-                try p.record(text: &storage.text)
+                try p.record(into: &storage)
             } catch {
                 var failure = error
-                failure.id = p.idRange.map { String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self) }
-                    ?? p.decodedID.map { String(decoding: $0, as: UTF8.self) }
+                failure.id = switch p.id {
+                case nil: nil
+                case .line(let r): String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self)
+                case .storage: String(decoding: storage.id, as: UTF8.self)
+                }
                 throw failure
             }
-            var id = p.idRange.map { Place.line($0) }
-            if let decoded = p.decodedID.take() {
-                storage.id = decoded
-                id = .storage
-            }
-            return NDJSONRecord(id: id, manifest: p.manifest, options: p.options)
+            return NDJSONRecord(id: p.id, manifest: p.manifest, options: p.options)
         }
     }
 
@@ -141,10 +139,9 @@ struct NDJSONRecord {
     private struct Parser {
         let b: UnsafeBufferPointer<UInt8>
         var i = 0
-        /// Where the id's bytes are in the line, once read, when it has no escape.
-        var idRange: Range<Int>? = nil
-        /// The id decoded, once read, when it has escapes.
-        var decodedID: [UInt8]? = nil
+        /// Where the id's bytes are, once read. The parser holds no reference: it is not copied
+        /// out of the closure that lends it the line, nor destroyed, at any cost.
+        var id: Place? = nil
         var manifest: Range<Int>? = nil
         var options = CompileOptions()
 
@@ -166,8 +163,8 @@ struct NDJSONRecord {
             return c >= 0x20 && c < 0x7F ? "'\(Character(Unicode.Scalar(c)))'" : "byte 0x\(String(c, radix: 16))"
         }
 
-        /// The record, its text decoded into `text` (emptied first).
-        mutating func record(text: inout [UInt8]) throws(Failure) {
+        /// The record, its text (and an escaped id) decoded into `storage`.
+        mutating func record(into storage: inout Storage) throws(Failure) {
             skipWhitespace()
             guard i < end, b[i] == UInt8(ascii: "{") else { throw fail("a record must be a JSON object, found \(found())") }
             i += 1
@@ -192,7 +189,7 @@ struct NDJSONRecord {
                     let valueStart = i
                     switch name {
                     case .id:
-                        guard idRange == nil && decodedID == nil else { throw fail("the record has two \"id\" members", at: nameStart) }
+                        guard id == nil else { throw fail("the record has two \"id\" members", at: nameStart) }
                         guard i < end, b[i] == UInt8(ascii: "\"") else {
                             try skipValue()
                             throw fail("\"id\" must be a string", at: valueStart)
@@ -200,16 +197,17 @@ struct NDJSONRecord {
                         switch try stringValue() {
                         case .inLine(let r):
                             guard Self.isUTF8(UnsafeBufferPointer(rebasing: b[r])) else { throw fail("\"id\" is not valid UTF-8", at: valueStart) }
-                            idRange = r
+                            id = .line(r)
                         case .decoded(let bytes):
                             guard bytes.withUnsafeBufferPointer(Self.isUTF8) else { throw fail("\"id\" is not valid UTF-8", at: valueStart) }
-                            decodedID = bytes
+                            storage.id = bytes
+                            id = .storage
                         }
                     case .text:
                         guard !sawText else { throw fail("the record has two \"text\" members", at: nameStart) }
                         guard i < end, b[i] == UInt8(ascii: "\"") else { throw fail("\"text\" must be a string", at: valueStart) }
                         sawText = true
-                        try replaceWithString(&text)
+                        try replaceWithString(&storage.text)
                     case .manifest:
                         guard manifest == nil else { throw fail("the record has two \"manifest\" members", at: nameStart) }
                         guard i < end, b[i] == UInt8(ascii: "{") else { throw fail("\"manifest\" must be an object", at: valueStart) }
