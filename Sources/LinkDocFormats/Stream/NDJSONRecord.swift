@@ -52,7 +52,9 @@ struct NDJSONRecord {
         withID(line: line, storage: storage) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The manifest's JSON, a slice of `line`.
+    /// The manifest's JSON, a slice of `line`. Inlined: for a record without one (most) it is a
+    /// test, and a call costs more.
+    @inline(__always)
     func manifest(line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         manifest.map { line[(line.startIndex + $0.lowerBound)..<(line.startIndex + $0.upperBound)] }
     }
