@@ -4,7 +4,7 @@ import XCTest
 /// The record reader's string scan (thirty-two bytes a vector test, then sixteen, then eight a
 /// word, the first stop byte taken from the test's mask) against a byte-by-byte decoding of JSON
 /// strings, on strings that put quotes, backslashes, escapes and control bytes at every position
-/// of the blocks, for the text and for the id.
+/// of the blocks, for the text, the id and a member name.
 final class NDJSONStringTests: XCTestCase {
     /// JSON string body → bytes, one byte at a time; nil where the reader must fail.
     private func referenceDecode(_ body: [UInt8]) -> [UInt8]? {
@@ -49,6 +49,10 @@ final class NDJSONStringTests: XCTestCase {
         let textLine = Array(#"{"text": ""#.utf8) + body + Array(#"", "id": "i"}"#.utf8)
         let text = try? NDJSONRecord.parse(textLine[...])
         XCTAssertEqual(text?.text, expected, "text \(body)", file: file, line: line)
+        // As a member name (scanned a word first): read, then skipped, exactly when it is a string.
+        let nameLine = Array(#"{""#.utf8) + body + Array(#"": 1, "text": "t"}"#.utf8)
+        let named = try? NDJSONRecord.parse(nameLine[...])
+        XCTAssertEqual(named?.text, expected.map { _ in Array("t".utf8) }, "name \(body)", file: file, line: line)
         // As the id (read in place when it has no escape): ASCII and valid UTF-8 only.
         guard let expected, let id = String(validating: expected, as: UTF8.self) else { return }
         let idLine = Array(#"{"id": ""#.utf8) + body + Array(#"", "text": "t"}"#.utf8)

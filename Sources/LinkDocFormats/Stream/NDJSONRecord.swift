@@ -260,7 +260,7 @@ struct NDJSONRecord {
         /// lies in the line when it has no escape (always, in practice), so that no array is made
         /// just to compare or decode it.
         mutating func stringValue() throws(Failure) -> StringValue {
-            let j = plainRunEnd(from: i + 1)
+            let j = Self.shortRunEnd(b, from: i + 1)
             if j < end, b[j] == UInt8(ascii: "\"") {
                 defer { i = j + 1 }
                 return .inLine(i + 1..<j)
@@ -445,6 +445,16 @@ struct NDJSONRecord {
             }
             while j < end, b[j] != UInt8(ascii: "\""), b[j] != UInt8(ascii: "\\"), b[j] >= 0x20 { j += 1 }
             return j
+        }
+
+        /// `plainRunEnd` for a string that is likely short (a member name): one word is tested
+        /// first, as the vector loops cost more to enter than the name takes.
+        static func shortRunEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+            guard start + 8 <= b.count, let p = b.baseAddress else { return plainRunEnd(b, from: start) }
+            let w = ByteWord.load(p + start)
+            let stops = ByteWord.bytes(w, equalTo: 0x22) | ByteWord.bytes(w, equalTo: 0x5C) | ByteWord.bytes(w, below: 0x20)
+            // Exact about the lowest stop byte (ByteWord).
+            return stops != 0 ? start + stops.trailingZeroBitCount / 8 : plainRunEnd(b, from: start + 8)
         }
 
         mutating func hex4(_ escape: Int) throws(Failure) -> UInt32 {
