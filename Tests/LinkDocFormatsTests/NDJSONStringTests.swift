@@ -1,10 +1,10 @@
 @testable import LinkDocFormats
 import XCTest
 
-/// The record reader's string scan (sixteen bytes a vector test, then eight a word, the first
-/// stop byte taken from the test's mask) against a byte-by-byte decoding of JSON strings, on
-/// strings that put quotes, backslashes, escapes and control bytes at every position of the
-/// blocks, for the text and for the id.
+/// The record reader's string scan (thirty-two bytes a vector test, then sixteen, then eight a
+/// word, the first stop byte taken from the test's mask) against a byte-by-byte decoding of JSON
+/// strings, on strings that put quotes, backslashes, escapes and control bytes at every position
+/// of the blocks, for the text, the id and a member name.
 final class NDJSONStringTests: XCTestCase {
     /// JSON string body → bytes, one byte at a time; nil where the reader must fail.
     private func referenceDecode(_ body: [UInt8]) -> [UInt8]? {
@@ -49,6 +49,10 @@ final class NDJSONStringTests: XCTestCase {
         let textLine = Array(#"{"text": ""#.utf8) + body + Array(#"", "id": "i"}"#.utf8)
         let text = try? NDJSONRecord.parse(textLine[...])
         XCTAssertEqual(text?.text, expected, "text \(body)", file: file, line: line)
+        // As a member name (scanned a word first): read, then skipped, exactly when it is a string.
+        let nameLine = Array(#"{""#.utf8) + body + Array(#"": 1, "text": "t"}"#.utf8)
+        let named = try? NDJSONRecord.parse(nameLine[...])
+        XCTAssertEqual(named?.text, expected.map { _ in Array("t".utf8) }, "name \(body)", file: file, line: line)
         // As the id (read in place when it has no escape): ASCII and valid UTF-8 only.
         guard let expected, let id = String(validating: expected, as: UTF8.self) else { return }
         let idLine = Array(#"{"id": ""#.utf8) + body + Array(#"", "text": "t"}"#.utf8)
@@ -62,14 +66,14 @@ final class NDJSONStringTests: XCTestCase {
             [0x22], [0x01], [0x1F], [0x09], [0x7F], [0x80], [0xE2], [0xF0], [0x20], Array("好".utf8),
         ]
         for piece in pieces {
-            for position in 0...40 {
+            for position in 0...72 {
                 for tail in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33] {
                     let body = Array(repeating: UInt8(ascii: "a"), count: position) + piece + Array(repeating: UInt8(ascii: "b"), count: tail)
                     check(body)
                 }
             }
         }
-        for length in 0...40 { check(Array(repeating: 0xE5, count: length)) }
+        for length in 0...72 { check(Array(repeating: 0xE5, count: length)) }
     }
 
     func testRandomStrings() {

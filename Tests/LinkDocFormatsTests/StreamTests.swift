@@ -29,6 +29,29 @@ final class StreamTests: XCTestCase {
         XCTAssertEqual(diagnostic(line(#"{"texts": "a"}"#))?["message"] as? String, "the record has no \"text\" member")
     }
 
+    /// Each known member name refuses a number; every name one byte off it (each byte changed,
+    /// or one byte fewer or more) is another member, skipped.
+    func testEveryNameOneByteOffAKnownNameIsSkipped() {
+        for name in ["id", "text", "kind", "detect", "manifest"] {
+            let known = line(#"{"\#(name)": 5, "id": "i", "text": "ok"}"#)
+            XCTAssert(known["document"] is NSNull, name)
+            let bytes = Array(name.utf8)
+            var others = [Array(bytes.dropLast()), bytes + [UInt8(ascii: "s")], [UInt8(ascii: "s")] + bytes]
+            for k in bytes.indices {
+                for flip: UInt8 in [0x01, 0x20] {
+                    var other = bytes
+                    other[k] ^= flip
+                    others.append(other)
+                }
+            }
+            for other in others.map({ String(decoding: $0, as: UTF8.self) }) {
+                let r = line(#"{"\#(other)": 5, "id": "i", "text": "ok"}"#)
+                XCTAssertEqual((r["document"] as? [String: Any])?["text"] as? String, "ok", other)
+                XCTAssertEqual(r["id"] as? String, "i", other)
+            }
+        }
+    }
+
     func testGoodRecords() {
         let r = line(#"{"id": "a\u00e9", "text": "请阅读《用户协议》\n@小明", "extra": [1, {"x": null}]}"#)
         XCTAssertEqual(r["id"] as? String, "aé")

@@ -14,11 +14,50 @@ import LinkDocCore  // CompileOptions, DetectorSettings
 /// Members other than `id`, `text`, `manifest`, `kind` and `detect` are skipped (they must still be
 /// valid JSON), so producers may add their own.
 struct NDJSONRecord {
-    var id: String?
-    var text: [UInt8]
-    var manifest: ArraySlice<UInt8>?
+    /// Where the id's UTF-8 (validated) is, when the record has one: kept as bytes, as the result
+    /// line writes bytes, and making a `String` of it costs more than the rest of reading the record.
+    var id: Place?
+    /// The manifest's JSON, as offsets in the line.
+    var manifest: Range<Int>?
     /// `kind` and `detect`, as the compiler takes them.
     var options = CompileOptions()
+
+    /// Where a value's bytes are: between its quotes in the line (offsets from the line's start)
+    /// when it has no escape, the usual case; decoded into the storage otherwise.
+    enum Place {
+        case line(Range<Int>)
+        case storage
+    }
+
+    /// The buffers a record's decoded strings go to, their capacity reused from record to record:
+    /// a stream then allocates no array per record for its text. The record itself holds only
+    /// offsets, so that making and dropping one retains and releases nothing.
+    struct Storage {
+        /// The decoded text.
+        var text: [UInt8] = []
+        /// The decoded id, when it has escapes.
+        var id: [UInt8] = []
+    }
+
+    /// The id's bytes (`line` and `storage` those the record was read from and into).
+    func withID<R>(line: ArraySlice<UInt8>, storage: Storage, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        switch id {
+        case nil: nil
+        case .line(let r): line.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[r])) }
+        case .storage: storage.id.withUnsafeBufferPointer(body)
+        }
+    }
+
+    func idString(line: ArraySlice<UInt8>, storage: Storage) -> String? {
+        withID(line: line, storage: storage) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The manifest's JSON, a slice of `line`. Inlined: for a record without one (most) it is a
+    /// test, and a call costs more.
+    @inline(__always)
+    func manifest(line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        manifest.map { line[(line.startIndex + $0.lowerBound)..<(line.startIndex + $0.upperBound)] }
+    }
 
     struct Failure: Error {
         var message: String
@@ -30,194 +69,266 @@ struct NDJSONRecord {
 
     static let maxDepth = 128
 
-    static func parse(_ line: ArraySlice<UInt8>) throws(Failure) -> NDJSONRecord {
-        var storage: [UInt8] = []
-        return try parse(line, textStorage: &storage)
+    /// A record's values as values of their own (the stream reads them in place instead).
+    struct Values {
+        var id: String?
+        var text: [UInt8]
+        var manifest: ArraySlice<UInt8>?
+        var options: CompileOptions
     }
 
-    /// `parse(_:)` with the text decoded into `textStorage`, whose capacity is reused when no
-    /// earlier record holds it any more: a stream then allocates no array per record for its text.
-    static func parse(_ line: ArraySlice<UInt8>, textStorage: inout [UInt8]) throws(Failure) -> NDJSONRecord {
-        var p = Parser(b: line, i: line.startIndex)
-        swap(&p.text, &textStorage)
-        defer { swap(&p.text, &textStorage) }
-        do {
-            return try p.record()
-        } catch {
-            var failure = error
-            failure.offset -= line.startIndex
-            failure.id = p.id
-            throw failure
+    static func parse(_ line: ArraySlice<UInt8>) throws(Failure) -> Values {
+        var storage = Storage()
+        let record = try parse(line, into: &storage)
+        return Values(id: record.idString(line: line, storage: storage), text: storage.text,
+                      manifest: record.manifest(line: line), options: record.options)
+    }
+
+    /// The record of `line`, its text (and an escaped id) decoded into `storage`.
+    ///
+    /// The parser reads the line through its buffer pointer: slices of the line would retain and
+    /// release its storage for every member name and string read.
+    static func parse(_ line: ArraySlice<UInt8>, into storage: inout Storage) throws(Failure) -> NDJSONRecord {
+        try line.withUnsafeBufferPointer { b throws(Failure) -> NDJSONRecord in
+            var p = Parser(b: b)
+            do throws(Failure) {
+                try p.record(into: &storage)
+            } catch {
+                var failure = error
+                failure.id = switch p.id {
+                case nil: nil
+                case .line(let r): String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self)
+                case .storage: String(decoding: storage.id, as: UTF8.self)
+                }
+                throw failure
+            }
+            return NDJSONRecord(id: p.id, manifest: p.manifest, options: p.options)
         }
     }
 
-    private struct Parser {
-        /// The member names read (arrays compare by count first, then bytes).
-        static let idName = Array("id".utf8), textName = Array("text".utf8), manifestName = Array("manifest".utf8)
-        static let kindName = Array("kind".utf8), detectName = Array("detect".utf8)
+    /// Where a string value is: between its quotes in the line (offsets from the line's start)
+    /// when it has no escape, or decoded.
+    private enum StringValue {
+        case inLine(Range<Int>)
+        case decoded([UInt8])
+    }
 
-        let b: ArraySlice<UInt8>
-        var i: Int
-        var id: String? = nil
-        /// The decoded text, once read.
-        var text: [UInt8] = []
+    /// The member names a record gives a meaning to.
+    private enum MemberName {
+        case id, text, manifest, kind, detect, other
+
+        init(_ name: UnsafeBufferPointer<UInt8>) {
+            switch name.count {
+            case 2: self = Self.bytes(name, are: "id") ? .id : .other
+            case 4: self = Self.bytes(name, are: "text") ? .text : Self.bytes(name, are: "kind") ? .kind : .other
+            case 6: self = Self.bytes(name, are: "detect") ? .detect : .other
+            case 8: self = Self.bytes(name, are: "manifest") ? .manifest : .other
+            default: self = .other
+            }
+        }
+
+        /// Whether `name` has the bytes of `known` (of the same count): by index, as
+        /// `elementsEqual` is not specialized here and costs about a hundred instructions a name.
+        @inline(__always)
+        private static func bytes(_ name: UnsafeBufferPointer<UInt8>, are known: StaticString) -> Bool {
+            let k = known.utf8Start
+            for n in 0..<name.count where name[n] != k[n] { return false }
+            return true
+        }
+    }
+
+    /// Reads a line at offsets `0..<b.count` (failure offsets are therefore the line's).
+    private struct Parser {
+        let b: UnsafeBufferPointer<UInt8>
+        var i = 0
+        /// Where the id's bytes are, once read. The parser holds no reference: it is not copied
+        /// out of the closure that lends it the line, nor destroyed, at any cost.
+        var id: Place? = nil
+        var manifest: Range<Int>? = nil
+        var options = CompileOptions()
+
+        init(b: UnsafeBufferPointer<UInt8>) { self.b = b }
+
+        var end: Int { b.count }
 
         func fail(_ message: String, at offset: Int? = nil) -> Failure {
             Failure(message: message, offset: offset ?? i, id: nil)
         }
 
         mutating func skipWhitespace() {
-            while i < b.endIndex, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0D || b[i] == 0x0A { i += 1 }
+            while i < end, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0D || b[i] == 0x0A { i += 1 }
         }
 
         func found() -> String {
-            guard i < b.endIndex else { return "the end of the line" }
+            guard i < end else { return "the end of the line" }
             let c = b[i]
             return c >= 0x20 && c < 0x7F ? "'\(Character(Unicode.Scalar(c)))'" : "byte 0x\(String(c, radix: 16))"
         }
 
-        mutating func record() throws(Failure) -> NDJSONRecord {
+        /// The record, its text (and an escaped id) decoded into `storage`.
+        mutating func record(into storage: inout Storage) throws(Failure) {
             skipWhitespace()
-            guard i < b.endIndex, b[i] == UInt8(ascii: "{") else { throw fail("a record must be a JSON object, found \(found())") }
+            guard i < end, b[i] == UInt8(ascii: "{") else { throw fail("a record must be a JSON object, found \(found())") }
             i += 1
             var sawText = false
-            var manifest: ArraySlice<UInt8>? = nil
-            var options = CompileOptions()
-            var sawID = false
             skipWhitespace()
-            if i < b.endIndex, b[i] == UInt8(ascii: "}") {
+            if i < end, b[i] == UInt8(ascii: "}") {
                 i += 1
             } else {
                 while true {
                     skipWhitespace()
-                    guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes, found \(found())") }
+                    guard i < end, b[i] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes, found \(found())") }
                     let nameStart = i
-                    let name = try stringSlice()
+                    let name: MemberName
+                    switch try stringValue() {
+                    case .inLine(let r): name = MemberName(UnsafeBufferPointer(rebasing: b[r]))
+                    case .decoded(let bytes): name = bytes.withUnsafeBufferPointer { MemberName($0) }
+                    }
                     skipWhitespace()
-                    guard i < b.endIndex, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name, found \(found())") }
+                    guard i < end, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name, found \(found())") }
                     i += 1
                     skipWhitespace()
                     let valueStart = i
-                    if Self.matches(name, Self.idName) {
-                        guard !sawID else { throw fail("the record has two \"id\" members", at: nameStart) }
-                        sawID = true
-                        guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else {
+                    switch name {
+                    case .id:
+                        guard id == nil else { throw fail("the record has two \"id\" members", at: nameStart) }
+                        guard i < end, b[i] == UInt8(ascii: "\"") else {
                             try skipValue()
                             throw fail("\"id\" must be a string", at: valueStart)
                         }
-                        let bytes = try stringSlice()
-                        // ASCII ids (the usual ones) need no validation, and `String(validating:)`
-                        // costs more than the rest of reading the record.
-                        let decoded = bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self)
-                            : String(validating: bytes, as: UTF8.self)
-                        guard let decoded else { throw fail("\"id\" is not valid UTF-8", at: valueStart) }
-                        id = decoded
-                    } else if Self.matches(name, Self.textName) {
+                        switch try stringValue() {
+                        case .inLine(let r):
+                            guard Self.isUTF8(UnsafeBufferPointer(rebasing: b[r])) else { throw fail("\"id\" is not valid UTF-8", at: valueStart) }
+                            id = .line(r)
+                        case .decoded(let bytes):
+                            guard bytes.withUnsafeBufferPointer(Self.isUTF8) else { throw fail("\"id\" is not valid UTF-8", at: valueStart) }
+                            storage.id = bytes
+                            id = .storage
+                        }
+                    case .text:
                         guard !sawText else { throw fail("the record has two \"text\" members", at: nameStart) }
-                        guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("\"text\" must be a string", at: valueStart) }
+                        guard i < end, b[i] == UInt8(ascii: "\"") else { throw fail("\"text\" must be a string", at: valueStart) }
                         sawText = true
-                        var storage: [UInt8] = []
-                        swap(&storage, &text)  // out of `self` while `self` appends to it
-                        defer { swap(&storage, &text) }
-                        storage.removeAll(keepingCapacity: true)
-                        try appendString(to: &storage)
-                    } else if Self.matches(name, Self.manifestName) {
+                        try replaceWithString(&storage.text)
+                    case .manifest:
                         guard manifest == nil else { throw fail("the record has two \"manifest\" members", at: nameStart) }
-                        guard i < b.endIndex, b[i] == UInt8(ascii: "{") else { throw fail("\"manifest\" must be an object", at: valueStart) }
+                        guard i < end, b[i] == UInt8(ascii: "{") else { throw fail("\"manifest\" must be an object", at: valueStart) }
                         try skipValue()
-                        manifest = b[valueStart..<i]
-                    } else if Self.matches(name, Self.kindName) {
-                        let kind = i < b.endIndex && b[i] == UInt8(ascii: "\"") ? try string() : []
+                        manifest = valueStart..<i
+                    case .kind:
+                        let kind = i < end && b[i] == UInt8(ascii: "\"") ? try string() : []
                         guard let inputKind = InputKind(rawValue: String(decoding: kind, as: UTF8.self)) else {
                             throw fail("\"kind\" must be \"copy\" or \"localization\"", at: valueStart)
                         }
                         options.inputKind = inputKind
-                    } else if Self.matches(name, Self.detectName) {
+                    case .detect:
                         options.detect = try detectorSettings()
-                    } else {
+                    case .other:
                         try skipValue()
                     }
                     skipWhitespace()
-                    guard i < b.endIndex else { throw fail("unterminated record (no closing '}')") }
+                    guard i < end else { throw fail("unterminated record (no closing '}')") }
                     if b[i] == UInt8(ascii: ",") { i += 1; continue }
                     if b[i] == UInt8(ascii: "}") { i += 1; break }
                     throw fail("expected ',' or '}' in the record, found \(found())")
                 }
             }
             skipWhitespace()
-            guard i == b.endIndex else { throw fail("unexpected text after the record, found \(found())") }
-            guard sawText else { throw fail("the record has no \"text\" member", at: b.startIndex) }
-            return NDJSONRecord(id: id, text: text, manifest: manifest, options: options)
+            guard i == end else { throw fail("unexpected text after the record, found \(found())") }
+            guard sawText else { throw fail("the record has no \"text\" member", at: 0) }
         }
 
-        /// Counts first, then the bytes by index: `elementsEqual` between a slice and an array is
-        /// not specialized here and costs about a hundred instructions a name.
-        static func matches(_ name: ArraySlice<UInt8>, _ known: [UInt8]) -> Bool {
-            guard name.count == known.count else { return false }
+        /// Whether `bytes` are valid UTF-8; ASCII without `String(validating:)`, which costs
+        /// more than the rest of reading the record.
+        static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             var k = 0
-            for byte in name {
-                if byte != known[k] { return false }
+            var ascii = true
+            if let p = bytes.baseAddress {
+                while ascii && k + 8 <= bytes.count {
+                    ascii = ByteWord.load(p + k) & ByteWord.highs == 0
+                    k += 8
+                }
+            }
+            while ascii && k < bytes.count {
+                ascii = bytes[k] < 0x80
                 k += 1
             }
-            return true
+            return ascii || String(validating: bytes, as: UTF8.self) != nil
         }
 
-        /// A JSON string at `i`, decoded to UTF-8 bytes (not validated: the
-        /// compiler validates the text and reports where it is broken).
-        /// A JSON string at `i` that is only looked at, such as a member name or the id: the slice
-        /// of the line between its quotes when it has no escape (always, in practice), so that no
-        /// array is made just to compare or decode it.
-        mutating func stringSlice() throws(Failure) -> ArraySlice<UInt8> {
-            let j = plainRunEnd(from: i + 1)
-            if j < b.endIndex, b[j] == UInt8(ascii: "\"") {
+        /// A JSON string at `i` that is only looked at, such as a member name or the id: where it
+        /// lies in the line when it has no escape (always, in practice), so that no array is made
+        /// just to compare or decode it.
+        mutating func stringValue() throws(Failure) -> StringValue {
+            let j = Self.shortRunEnd(b, from: i + 1)
+            if j < end, b[j] == UInt8(ascii: "\"") {
                 defer { i = j + 1 }
-                return b[i + 1..<j]
+                return .inLine(i + 1..<j)
             }
-            return ArraySlice(try string())
+            return .decoded(try string())
+        }
+
+        /// The string at `i` decoded into `out`, replacing what `out` held (its capacity kept).
+        mutating func replaceWithString(_ out: inout [UInt8]) throws(Failure) {
+            // Fast path: no escapes, one copy (`replaceSubrange` empties and fills in one call).
+            let j = plainRunEnd(from: i + 1)
+            if j < end, b[j] == UInt8(ascii: "\"") {
+                out.replaceSubrange(0..<out.count, with: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]))
+                i = j + 1
+                return
+            }
+            out.removeAll(keepingCapacity: true)
+            try appendEscapedString(to: &out, plainRunEnd: j)
         }
 
         /// `{"mentions": "known", "phones": false, …}`: each detector `"on"`, `"off"`, `"known"`
         /// (mentions and topics) or a boolean, as in the manifest's `options.detect`.
         mutating func detectorSettings() throws(Failure) -> DetectorSettings {
-            guard i < b.endIndex, b[i] == UInt8(ascii: "{") else { throw fail("\"detect\" must be an object") }
+            guard i < end, b[i] == UInt8(ascii: "{") else { throw fail("\"detect\" must be an object") }
             i += 1
             var settings = DetectorSettings()
             skipWhitespace()
-            if i < b.endIndex, b[i] == UInt8(ascii: "}") { i += 1; return settings }
+            if i < end, b[i] == UInt8(ascii: "}") { i += 1; return settings }
             while true {
                 skipWhitespace()
                 let nameStart = i
-                guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("expected a detector name in quotes, found \(found())") }
-                let name = String(decoding: try stringSlice(), as: UTF8.self)
+                guard i < end, b[i] == UInt8(ascii: "\"") else { throw fail("expected a detector name in quotes, found \(found())") }
+                let name: String
+                switch try stringValue() {
+                case .inLine(let r): name = String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self)
+                case .decoded(let bytes): name = String(decoding: bytes, as: UTF8.self)
+                }
                 guard DetectorSettings.names.contains(name) else {
                     throw fail("\"detect\": unknown detector \"\(name)\" (known: \(DetectorSettings.names.joined(separator: ", ")))", at: nameStart)
                 }
                 skipWhitespace()
-                guard i < b.endIndex, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name, found \(found())") }
+                guard i < end, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name, found \(found())") }
                 i += 1
                 skipWhitespace()
                 let valueStart = i
-                if i < b.endIndex, b[i] == UInt8(ascii: "\"") {
+                if i < end, b[i] == UInt8(ascii: "\"") {
                     if let problem = settings.set(name, string: String(decoding: try string(), as: UTF8.self)) {
                         throw fail("\"detect\": " + problem, at: valueStart)
                     }
-                } else if i < b.endIndex, b[i] == UInt8(ascii: "t") {
+                } else if i < end, b[i] == UInt8(ascii: "t") {
                     try word("true")
                     settings.set(name, bool: true)
-                } else if i < b.endIndex, b[i] == UInt8(ascii: "f") {
+                } else if i < end, b[i] == UInt8(ascii: "f") {
                     try word("false")
                     settings.set(name, bool: false)
                 } else {
                     throw fail("\"detect\": \(name) must be \"on\", \"off\", \"known\", true or false", at: valueStart)
                 }
                 skipWhitespace()
-                guard i < b.endIndex else { throw fail("unterminated \"detect\" (no closing '}')") }
+                guard i < end else { throw fail("unterminated \"detect\" (no closing '}')") }
                 if b[i] == UInt8(ascii: ",") { i += 1; continue }
                 if b[i] == UInt8(ascii: "}") { i += 1; return settings }
                 throw fail("expected ',' or '}' in \"detect\", found \(found())")
             }
         }
 
+        /// A JSON string at `i`, decoded to UTF-8 bytes (not validated: the
+        /// compiler validates the text and reports where it is broken).
         mutating func string() throws(Failure) -> [UInt8] {
             var out: [UInt8] = []
             try appendString(to: &out)
@@ -226,26 +337,32 @@ struct NDJSONRecord {
 
         /// `string()`, appended to `out`.
         mutating func appendString(to out: inout [UInt8]) throws(Failure) {
-            let open = i
-            i += 1
             // Fast path: no escapes, one copy.
-            let j = plainRunEnd(from: i)
-            if j < b.endIndex, b[j] == UInt8(ascii: "\"") {
-                out.append(contentsOf: b[i..<j])
+            let j = plainRunEnd(from: i + 1)
+            if j < end, b[j] == UInt8(ascii: "\"") {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]))
                 i = j + 1
                 return
             }
+            try appendEscapedString(to: &out, plainRunEnd: j)
+        }
+
+        /// `appendString` for a string whose first plain run, scanned already, ends at `j` with
+        /// something other than its closing quote.
+        mutating func appendEscapedString(to out: inout [UInt8], plainRunEnd j: Int) throws(Failure) {
+            let open = i
+            i += 1
             // The string is at most the rest of the line: no regrowth however many escapes.
-            out.reserveCapacity(out.count + b.endIndex - i)
-            out.append(contentsOf: b[i..<j])
+            out.reserveCapacity(out.count + end - i)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[i..<j]))
             i = j
-            while i < b.endIndex {
+            while i < end {
                 let c = b[i]
                 if c == UInt8(ascii: "\"") { i += 1; return }
                 if c < 0x20 { throw fail("a control character inside a string must be escaped") }
                 // `c` is a backslash: plain runs are copied whole below.
                 let escape = i
-                guard i + 1 < b.endIndex else { break }
+                guard i + 1 < end else { break }
                 let e = b[i + 1]
                 i += 2
                 switch e {
@@ -258,7 +375,7 @@ struct NDJSONRecord {
                 case UInt8(ascii: "u"):
                     var unit = try hex4(escape)
                     if (0xD800...0xDBFF).contains(unit) {
-                        guard i + 1 < b.endIndex, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
+                        guard i + 1 < end, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
                             throw fail("unpaired surrogate in a \\u escape", at: escape)
                         }
                         i += 2
@@ -273,45 +390,71 @@ struct NDJSONRecord {
                     throw fail("invalid escape in a string", at: escape)
                 }
                 let runEnd = plainRunEnd(from: i)
-                out.append(contentsOf: b[i..<runEnd])
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[i..<runEnd]))
                 i = runEnd
             }
             throw fail("unterminated string", at: open)
         }
 
         /// The end of the run of string bytes from `start` that are copied as they are: no
-        /// quote, no backslash, no control character. Sixteen bytes a time with vector compares,
-        /// then eight with the word tests: records are long texts with few escapes, and this scan
-        /// is most of reading them. The first stop byte is taken from the mask of the test that
-        /// found it (most strings are short: member names, ids), not searched for again.
-        func plainRunEnd(from start: Int) -> Int {
-            b.withUnsafeBufferPointer { s in
-                var j = start - b.startIndex
-                if let p = s.baseAddress {
-                    let quote16 = SIMD16<UInt8>(repeating: 0x22), backslash16 = SIMD16<UInt8>(repeating: 0x5C)
-                    let space16 = SIMD16<UInt8>(repeating: 0x20)
-                    while j + 16 <= s.count {
-                        let v = UnsafeRawPointer(p + j).loadUnaligned(as: SIMD16<UInt8>.self)
-                        let stops = (v .== quote16) .| (v .== backslash16) .| (v .< space16)
-                        // The mask as two words (0xFF for each stop byte): `any(stops)` would be a
-                        // call to a lane-by-lane reduction.
-                        let words = unsafeBitCast(SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF), where: stops),
-                                                  to: SIMD2<UInt64>.self)
-                        if words[0] != 0 { return j + words[0].littleEndian.trailingZeroBitCount / 8 + b.startIndex }
-                        if words[1] != 0 { return j + 8 + words[1].littleEndian.trailingZeroBitCount / 8 + b.startIndex }
-                        j += 16
-                    }
-                    while j + 8 <= s.count {
-                        let w = ByteWord.load(p + j)
-                        let stops = ByteWord.bytes(w, equalTo: 0x22) | ByteWord.bytes(w, equalTo: 0x5C) | ByteWord.bytes(w, below: 0x20)
-                        // Exact about the lowest stop byte (ByteWord).
-                        if stops != 0 { return j + stops.trailingZeroBitCount / 8 + b.startIndex }
-                        j += 8
-                    }
+        /// quote, no backslash, no control character. Thirty-two bytes a time with vector
+        /// compares, then sixteen, then eight with the word tests: records are long texts with few
+        /// escapes, and this scan is most of reading them. The first stop byte is taken from the
+        /// mask of the test that found it (most strings are short: member names, ids), not
+        /// searched for again.
+        func plainRunEnd(from start: Int) -> Int { Self.plainRunEnd(b, from: start) }
+
+        /// `plainRunEnd(from:)` as a function of the bytes alone: a method would copy the parser
+        /// to the stack for every call.
+        static func plainRunEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+            let end = b.count
+            var j = start
+            if let p = b.baseAddress {
+                let quote16 = SIMD16<UInt8>(repeating: 0x22), backslash16 = SIMD16<UInt8>(repeating: 0x5C)
+                let space16 = SIMD16<UInt8>(repeating: 0x20)
+                // Two blocks a test while no stop byte is in sight (texts are long); the pair
+                // with one is then searched by the loop of single blocks.
+                while j + 32 <= end {
+                    let v = UnsafeRawPointer(p + j).loadUnaligned(as: SIMD16<UInt8>.self)
+                    let u = UnsafeRawPointer(p + j + 16).loadUnaligned(as: SIMD16<UInt8>.self)
+                    let stops = (v .== quote16) .| (v .== backslash16) .| (v .< space16)
+                        .| (u .== quote16) .| (u .== backslash16) .| (u .< space16)
+                    let words = unsafeBitCast(SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF), where: stops),
+                                              to: SIMD2<UInt64>.self)
+                    if words[0] | words[1] != 0 { break }
+                    j += 32
                 }
-                while j < s.count, s[j] != UInt8(ascii: "\""), s[j] != UInt8(ascii: "\\"), s[j] >= 0x20 { j += 1 }
-                return j + b.startIndex
+                while j + 16 <= end {
+                    let v = UnsafeRawPointer(p + j).loadUnaligned(as: SIMD16<UInt8>.self)
+                    let stops = (v .== quote16) .| (v .== backslash16) .| (v .< space16)
+                    // The mask as two words (0xFF for each stop byte): `any(stops)` would be a
+                    // call to a lane-by-lane reduction.
+                    let words = unsafeBitCast(SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF), where: stops),
+                                              to: SIMD2<UInt64>.self)
+                    if words[0] != 0 { return j + words[0].littleEndian.trailingZeroBitCount / 8 }
+                    if words[1] != 0 { return j + 8 + words[1].littleEndian.trailingZeroBitCount / 8 }
+                    j += 16
+                }
+                while j + 8 <= end {
+                    let w = ByteWord.load(p + j)
+                    let stops = ByteWord.bytes(w, equalTo: 0x22) | ByteWord.bytes(w, equalTo: 0x5C) | ByteWord.bytes(w, below: 0x20)
+                    // Exact about the lowest stop byte (ByteWord).
+                    if stops != 0 { return j + stops.trailingZeroBitCount / 8 }
+                    j += 8
+                }
             }
+            while j < end, b[j] != UInt8(ascii: "\""), b[j] != UInt8(ascii: "\\"), b[j] >= 0x20 { j += 1 }
+            return j
+        }
+
+        /// `plainRunEnd` for a string that is likely short (a member name): one word is tested
+        /// first, as the vector loops cost more to enter than the name takes.
+        static func shortRunEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+            guard start + 8 <= b.count, let p = b.baseAddress else { return plainRunEnd(b, from: start) }
+            let w = ByteWord.load(p + start)
+            let stops = ByteWord.bytes(w, equalTo: 0x22) | ByteWord.bytes(w, equalTo: 0x5C) | ByteWord.bytes(w, below: 0x20)
+            // Exact about the lowest stop byte (ByteWord).
+            return stops != 0 ? start + stops.trailingZeroBitCount / 8 : plainRunEnd(b, from: start + 8)
         }
 
         mutating func hex4(_ escape: Int) throws(Failure) -> UInt32 {
@@ -327,7 +470,7 @@ struct NDJSONRecord {
             var expectValue = true
             while true {
                 skipWhitespace()
-                guard i < b.endIndex else { throw fail("unexpected end of the line inside a value") }
+                guard i < end else { throw fail("unexpected end of the line inside a value") }
                 if expectValue {
                     let c = b[i]
                     switch c {
@@ -336,7 +479,7 @@ struct NDJSONRecord {
                         stack.append(c == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
                         i += 1
                         skipWhitespace()
-                        if i < b.endIndex, b[i] == stack.last! { i += 1; stack.removeLast(); expectValue = false; break }
+                        if i < end, b[i] == stack.last! { i += 1; stack.removeLast(); expectValue = false; break }
                         if c == UInt8(ascii: "{") { try memberName() }
                         continue
                     case UInt8(ascii: "\""): _ = try string()
@@ -346,7 +489,7 @@ struct NDJSONRecord {
                     case UInt8(ascii: "-"), 0x30...0x39:
                         let start = i
                         i += 1
-                        while i < b.endIndex, (0x30...0x39).contains(b[i]) || b[i] == UInt8(ascii: ".") || b[i] | 0x20 == UInt8(ascii: "e")
+                        while i < end, (0x30...0x39).contains(b[i]) || b[i] == UInt8(ascii: ".") || b[i] | 0x20 == UInt8(ascii: "e")
                             || b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
                         if b[i - 1] == UInt8(ascii: "-") || b[i - 1] == UInt8(ascii: ".") { throw fail("invalid number", at: start) }
                     default:
@@ -356,7 +499,7 @@ struct NDJSONRecord {
                 }
                 guard let close = stack.last else { return }
                 skipWhitespace()
-                guard i < b.endIndex else { throw fail("unexpected end of the line inside a value") }
+                guard i < end else { throw fail("unexpected end of the line inside a value") }
                 if b[i] == UInt8(ascii: ",") {
                     i += 1
                     if close == UInt8(ascii: "}") { try memberName() }
@@ -374,16 +517,16 @@ struct NDJSONRecord {
         /// `"name":` inside an object being skipped.
         mutating func memberName() throws(Failure) {
             skipWhitespace()
-            guard i < b.endIndex, b[i] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes, found \(found())") }
+            guard i < end, b[i] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes, found \(found())") }
             _ = try string()
             skipWhitespace()
-            guard i < b.endIndex, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name, found \(found())") }
+            guard i < end, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name, found \(found())") }
             i += 1
         }
 
         mutating func word(_ w: StaticString) throws(Failure) {
             let n = w.utf8CodeUnitCount
-            let ok = w.withUTF8Buffer { wb in i + n <= b.endIndex && b[i..<i + n].elementsEqual(wb) }
+            let ok = w.withUTF8Buffer { wb in i + n <= end && UnsafeBufferPointer(rebasing: b[i..<i + n]).elementsEqual(wb) }
             guard ok else { throw fail("expected a value, found \(found())") }
             i += n
         }

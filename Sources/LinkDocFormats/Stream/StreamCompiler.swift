@@ -35,8 +35,8 @@ public final class StreamCompiler: @unchecked Sendable {
     public struct Workspace {
         var compile = CompileWorkspace()
         var writer = JSONWriter()
-        /// The storage of the record's text (see `NDJSONRecord.parse(_:textStorage:)`).
-        var text: [UInt8] = []
+        /// Where the record's text is decoded (see `NDJSONRecord.parse(_:into:)`).
+        var record = NDJSONRecord.Storage()
         public init() {}
     }
 
@@ -55,8 +55,9 @@ public final class StreamCompiler: @unchecked Sendable {
                           message: "empty line (no record)", rule: RuleID.ndjsonEmptyLine)
         } else {
             do {
-                let record = try NDJSONRecord.parse(line, textStorage: &workspace.text)
-                isError = compile(record, lineNumber: lineNumber, into: &workspace.writer, workspace: &workspace.compile)
+                let record = try NDJSONRecord.parse(line, into: &workspace.record)
+                isError = compile(record, line: line, storage: workspace.record, lineNumber: lineNumber,
+                                  into: &workspace.writer, workspace: &workspace.compile)
             } catch {
                 isError = true
                 recordProblem(into: &workspace.writer, id: error.id, lineNumber: lineNumber,
@@ -64,7 +65,7 @@ public final class StreamCompiler: @unchecked Sendable {
                               severity: .error, message: error.message, rule: RuleID.ndjsonRecord)
             }
         }
-        if workspace.text.capacity > Self.maxKeptTextBytes { workspace.text = [] }
+        if workspace.record.text.capacity > Self.maxKeptTextBytes { workspace.record.text = [] }
         workspace.writer.withBytes { out.append(contentsOf: $0) }
         out.append(0x0A)
         return isError
@@ -86,25 +87,33 @@ public final class StreamCompiler: @unchecked Sendable {
         return process(line: line, lineNumber: lineNumber, into: &out, workspace: &workspace)
     }
 
-    private func compile(_ record: NDJSONRecord, lineNumber: Int, into w: inout JSONWriter,
-                         workspace: inout CompileWorkspace) -> Bool {
-        var compiler = defaultCompiler
-        if let manifest = record.manifest {
-            switch cachedCompiler(for: manifest) {
-            case .success(let c): compiler = c
-            case .failure(let error):
-                recordProblem(into: &w, id: record.id, lineNumber: lineNumber, column: 1, severity: .error,
-                              message: "invalid manifest: \(error.message)", rule: RuleID.ndjsonRecord)
-                return true
-            }
+    /// `record`, read from `line` into `storage`.
+    private func compile(_ record: NDJSONRecord, line: ArraySlice<UInt8>, storage: NDJSONRecord.Storage, lineNumber: Int,
+                         into w: inout JSONWriter, workspace: inout CompileWorkspace) -> Bool {
+        // The default compiler is lent, not copied into a variable (a retain and a release).
+        guard let manifest = record.manifest(line: line) else {
+            return compile(record, line: line, storage: storage, with: defaultCompiler, into: &w, workspace: &workspace)
         }
+        switch cachedCompiler(for: manifest) {
+        case .success(let compiler):
+            return compile(record, line: line, storage: storage, with: compiler, into: &w, workspace: &workspace)
+        case .failure(let error):
+            recordProblem(into: &w, id: record.idString(line: line, storage: storage), lineNumber: lineNumber, column: 1,
+                          severity: .error, message: "invalid manifest: \(error.message)", rule: RuleID.ndjsonRecord)
+            return true
+        }
+    }
+
+    private func compile(_ record: NDJSONRecord, line: ArraySlice<UInt8>, storage: NDJSONRecord.Storage, with compiler: Compiler,
+                         into w: inout JSONWriter, workspace: inout CompileWorkspace) -> Bool {
         w.beginObject()
         w.key("id")
-        if let id = record.id { w.string(id) } else { w.null() }
+        if record.withID(line: line, storage: storage, { w.string(utf8: $0) }) == nil { w.null() }
         w.key("document")
         // Written as it is compiled: the stream never builds the model, nor keeps a result.
-        // No excerpts: result lines carry line and column only.
-        let diagnostics = compiler.compile(record.text, name: record.id ?? "<record>", excerpts: false, options: record.options,
+        // No excerpts: result lines carry line and column only. Nor do they carry the diagnostics'
+        // file, which is all the name is for: a fixed one spares making a string of every id.
+        let diagnostics = compiler.compile(storage.text, name: "<record>", excerpts: false, options: record.options,
                                            workspace: &workspace, writingJSONTo: &w)
         w.key("diagnostics"); w.beginArray()
         for d in diagnostics where d.severity != .info || includeInfo {
