@@ -419,20 +419,15 @@ struct NDJSONRecord {
                     let u = UnsafeRawPointer(p + j + 16).loadUnaligned(as: SIMD16<UInt8>.self)
                     let stops = (v .== quote16) .| (v .== backslash16) .| (v .< space16)
                         .| (u .== quote16) .| (u .== backslash16) .| (u .< space16)
-                    let words = unsafeBitCast(SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF), where: stops),
-                                              to: SIMD2<UInt64>.self)
-                    if words[0] | words[1] != 0 { break }
+                    if ByteWord.any(stops) { break }
                     j += 32
                 }
                 while j + 16 <= end {
                     let v = UnsafeRawPointer(p + j).loadUnaligned(as: SIMD16<UInt8>.self)
                     let stops = (v .== quote16) .| (v .== backslash16) .| (v .< space16)
-                    // The mask as two words (0xFF for each stop byte): `any(stops)` would be a
-                    // call to a lane-by-lane reduction.
-                    let words = unsafeBitCast(SIMD16<UInt8>().replacing(with: SIMD16(repeating: 0xFF), where: stops),
-                                              to: SIMD2<UInt64>.self)
-                    if words[0] != 0 { return j + words[0].littleEndian.trailingZeroBitCount / 8 }
-                    if words[1] != 0 { return j + 8 + words[1].littleEndian.trailingZeroBitCount / 8 }
+                    let (low, high) = ByteWord.words(ByteWord.lanes(stops))
+                    if low != 0 { return j + low.trailingZeroBitCount / 8 }
+                    if high != 0 { return j + 8 + high.trailingZeroBitCount / 8 }
                     j += 16
                 }
                 while j + 8 <= end {
