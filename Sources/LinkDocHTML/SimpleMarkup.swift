@@ -122,8 +122,7 @@ enum SimpleMarkup {
     }
 
     /// For each byte: whether it may end a text run (`<`, `&`, a C0 control but tab and LF,
-    /// and 0xEF, which leads U+FFFE and U+FFFF and is looked at more closely). The vector
-    /// test in `read` flags tab and LF too, and this table then lets them through.
+    /// and 0xEF, which leads U+FFFE and U+FFFF and is looked at more closely).
     private static let stopsText: [Bool] = (0...255).map { b in
         (b < 0x20 && b != 0x09 && b != 0x0A) || b == 0x3C || b == 0x26 || b == 0xEF
     }
@@ -136,15 +135,22 @@ enum SimpleMarkup {
         var startTags = 0
         let space16 = SIMD16<UInt8>(repeating: 0x20), lessThan16 = SIMD16<UInt8>(repeating: 0x3C)
         let ampersand16 = SIMD16<UInt8>(repeating: 0x26), ef16 = SIMD16<UInt8>(repeating: 0xEF)
+        let tab16 = SIMD16<UInt8>(repeating: 0x09), newline16 = SIMD16<UInt8>(repeating: 0x0A)
+        let bf16 = SIMD16<UInt8>(repeating: 0xBF)
         return stopsText.withUnsafeBufferPointer { stops in
             while i < n {
                 // A text run: sixteen bytes a time while none of them may end it (most copy has
-                // few tags), then byte by byte through the block where one may.
+                // few tags), then byte by byte through the block where one may. Of what 0xEF
+                // leads, the vector test flags U+FFC0 to U+FFFF (EF BF ..), rare in copy, and lets
+                // through the fullwidth punctuation of CJK text (EF BC .., EF BD ..).
                 let runStart = i
                 scan: while i < n {
-                    while i + 16 <= n {
+                    while i + 17 <= n {
                         let v = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                        if any((v .< space16) .| (v .== lessThan16) .| (v .== ampersand16) .| (v .== ef16)) { break }
+                        let next = UnsafeRawPointer(s.baseAddress! + i + 1).loadUnaligned(as: SIMD16<UInt8>.self)
+                        let control = (v .< space16) .& (v .!= tab16) .& (v .!= newline16)
+                        let specials = (v .== ef16) .& (next .== bf16)
+                        if any(control .| (v .== lessThan16) .| (v .== ampersand16) .| specials) { break }
                         i += 16
                     }
                     let blockEnd = min(n, i + 16)
@@ -219,29 +225,48 @@ enum SimpleMarkup {
 
     /// ` href="V">` at `start`: the value's range and the offset of the '>'.
     private static func hrefAttribute(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> (Range<Int>, Int)? {
-        let prefix = " href=\"".utf8
-        guard s.count - start > prefix.count, UnsafeBufferPointer(rebasing: s[start..<start + prefix.count]).elementsEqual(prefix)
+        let prefix: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0x20, 0x68, 0x72, 0x65, 0x66, 0x3D, 0x22)  // ` href="`
+        guard s.count - start > 7, s[start] == prefix.0, s[start + 1] == prefix.1, s[start + 2] == prefix.2,
+              s[start + 3] == prefix.3, s[start + 4] == prefix.4, s[start + 5] == prefix.5, s[start + 6] == prefix.6
         else { return nil }
-        let valueStart = start + prefix.count
+        let valueStart = start + 7
         var j = valueStart
-        while j < s.count {
-            let b = s[j]
-            if b == UInt8(ascii: "\"") { break }
-            guard b >= 0x20, b != 0x7F, b != UInt8(ascii: "'"), b != UInt8(ascii: "<"), b != UInt8(ascii: ">") else { return nil }
-            if b == UInt8(ascii: "&") {
-                guard isAmpersandEntity(s, at: j) else { return nil }
-                j += 5
-            } else {
-                j += 1
+        let end: Int? = hrefBytes.withUnsafeBufferPointer { kinds in
+            while j < s.count {
+                switch kinds[Int(s[j])] {
+                case HrefByte.text: j += 1
+                case HrefByte.quote: return j
+                case HrefByte.ampersand:
+                    guard isAmpersandEntity(s, at: j) else { return nil }
+                    j += 5
+                default: return nil
+                }
             }
+            return nil
         }
-        guard j > valueStart, j + 1 < s.count, s[j] == UInt8(ascii: "\""), s[j + 1] == UInt8(ascii: ">") else { return nil }
-        return (valueStart..<j, j + 1)
+        guard let end, end > valueStart, end + 1 < s.count, s[end + 1] == UInt8(ascii: ">") else { return nil }
+        return (valueStart..<end, end + 1)
+    }
+
+    /// What a byte is in an href value `hrefAttribute` accepts: spaces and printable characters
+    /// but quotes, `<`, `>` and an `&` that starts no `&amp;`; the closing `"` ends it.
+    private enum HrefByte {
+        static let text: UInt8 = 0, quote: UInt8 = 1, ampersand: UInt8 = 2, refused: UInt8 = 3
+    }
+
+    private static let hrefBytes: [UInt8] = (0...255).map { b in
+        switch b {
+        case 0x22: HrefByte.quote
+        case 0x26: HrefByte.ampersand
+        case 0..<0x20, 0x7F, 0x27, 0x3C, 0x3E: HrefByte.refused
+        default: HrefByte.text
+        }
     }
 
     /// Whether `&amp;` is at `i`.
     private static func isAmpersandEntity(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        i + 5 <= s.count && UnsafeBufferPointer(rebasing: s[i..<i + 5]).elementsEqual("&amp;".utf8)
+        i + 5 <= s.count && s[i + 1] == UInt8(ascii: "a") && s[i + 2] == UInt8(ascii: "m") && s[i + 3] == UInt8(ascii: "p")
+            && s[i + 4] == UInt8(ascii: ";")
     }
 
     /// Calls `body` with an attribute value as libxml2 reports it: each `&amp;` (the only
