@@ -284,9 +284,38 @@ struct Flattener {
     mutating func simpleStartTag(_ tag: Tag, at tagStart: Int, close: Int, href: UnsafeBufferPointer<UInt8>?) {
         processGap(upTo: tagStart)
         processed = max(processed, close + 1)
+        // What handleStartTag does for SimpleMarkup's tags outside removed content, without
+        // reading attributes by name: an href is the only one, no event handler, and it holds no
+        // NUL when the source has none (SimpleMarkup lets no "&#" into it).
+        if droppedDepth == 0, nulOffsets.isEmpty, let kind = Self.simpleKind(tag, href: href) {
+            touchInline()
+            if tag == .a, let a = topmost(.known(.a)) { closeElements(downTo: a, reason: "<a>") }
+            push(.known(tag), isDropped: false, isParagraph: false, kind: kind, sourceOffset: tagStart, record: true)
+            return
+        }
         var attributes = SAXAttributes(pairs: nil)
         attributes.href = href
         handleStartTag(.known(tag), attributes: attributes, tagStart: tagStart, tagEnd: close + 1, attributesEnd: close)
+    }
+
+    /// The element a start tag SimpleMarkup reads makes (`Sanitizer.role`); nil for another tag.
+    private static func simpleKind(_ tag: Tag, href: UnsafeBufferPointer<UInt8>?) -> HTMLElementKind? {
+        switch tag {
+        case .a: .anchor(href: KnownAttributes.string(href), title: nil)
+        case .b, .strong: SimpleStyle.bold
+        case .i, .em: SimpleStyle.italic
+        case .u: SimpleStyle.underline
+        case .s: SimpleStyle.strikethrough
+        default: nil
+        }
+    }
+
+    /// The kinds of the fixed-style tags SimpleMarkup reads, made once.
+    private enum SimpleStyle {
+        static let bold = HTMLElementKind.style(TextStyle(bold: true))
+        static let italic = HTMLElementKind.style(TextStyle(italic: true))
+        static let underline = HTMLElementKind.style(TextStyle(underline: true))
+        static let strikethrough = HTMLElementKind.style(TextStyle(strikethrough: true))
     }
 
     /// The end tag `</tag>` from `tagStart` to `end`: `endElement`, whose gap holds it.
@@ -641,6 +670,13 @@ struct Flattener {
     }
 
     private mutating func push(_ name: ElementName, role: ElementRole, kind: HTMLElementKind?, sourceOffset: Int, record: Bool) {
+        let isDropped = if case .dropped = role { true } else { false }
+        let isParagraph = if case .paragraph = role { true } else { false }
+        push(name, isDropped: isDropped, isParagraph: isParagraph, kind: kind, sourceOffset: sourceOffset, record: record)
+    }
+
+    private mutating func push(_ name: ElementName, isDropped: Bool, isParagraph: Bool, kind: HTMLElementKind?,
+                               sourceOffset: Int, record: Bool) {
         sequence += 1
         var slot = -1
         if record, let kind, droppedDepth == 0 {
@@ -652,13 +688,13 @@ struct Flattener {
                 reportDepthLimit(at: sourceOffset)
             }
         }
-        if role == .dropped {
+        if isDropped {
             if droppedDepth == 0 { droppedBase = stack.count }
             droppedDepth += 1
         }
         let below = topmost(name) ?? -1
         setTopmost(name, stack.count)
-        stack.append(OpenElement(name: name, isDropped: role == .dropped, isParagraph: role == .paragraph,
+        stack.append(OpenElement(name: name, isDropped: isDropped, isParagraph: isParagraph,
                                  slot: slot,
                                  sourceOffset: sourceOffset, flatStart: text.count, sequence: sequence,
                                  sameNameBelow: below))
