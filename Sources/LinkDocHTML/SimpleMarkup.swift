@@ -84,9 +84,10 @@ enum SimpleMarkup {
         }
     }
 
-    /// Tokens kept from the reading that decides whether a document is simple (a few kilobytes
-    /// of stack; most documents have a handful).
-    static let maxKeptTokens = 64
+    /// Tokens kept from the reading that decides whether a document is simple (most documents
+    /// have a handful): as many as fit in 1 KB, the most a temporary allocation always takes
+    /// from the stack (a larger one asks the runtime, and on a worker thread got a malloc).
+    static var maxKeptTokens: Int { 1024 / MemoryLayout<Token>.stride }
 
     /// Sends one token to the flattener: what libxml2's events would have told it, with the
     /// positions it would have recovered from their cursors.
