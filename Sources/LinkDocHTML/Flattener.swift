@@ -98,9 +98,11 @@ struct Flattener {
         // The meter lives on the stack for the run (a pointer the scanner shares, not a malloc).
         var work = 0
         var flat = withUnsafeMutablePointer(to: &work) { meter in
-            // Filled in the capacity kept (an allocation only on a workspace's first run).
-            var known = b.take(&workspace.topmostKnown)
-            known.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
+            // No element open, for every name: as the last run left it (`finish` closes all), so
+            // only a workspace's first run fills it.
+            var known: [Int] = []
+            swap(&known, &workspace.topmostKnown)
+            if known.count != Self.tagCount { known = Array(repeating: -1, count: Self.tagCount) }
             // The flat text is at most about as long as the source: one allocation, if any.
             let text = b.take(&workspace.text, minimumCapacity: sanitized.count + 16)
             let stack = b.take(&workspace.stack), elements = b.take(&workspace.elements), offsets = b.take(&workspace.offsets)
@@ -117,6 +119,9 @@ struct Flattener {
         if let parser, parser.isWorthKeeping { workspace.parser = parser }
         return flat
     }
+
+    /// `Tag.allCases.count` (which makes the array of all cases each time it is asked).
+    private static let tagCount = Tag.allCases.count
 
     private init(scanner: SourceScanner, options: HTMLOptions, nulOffsets: [Int], text: [UInt8], stack: [OpenElement],
                  elements: [HTMLElement], topmostKnown: [Int], offsets: OffsetMap) {
@@ -145,7 +150,8 @@ struct Flattener {
             offsetMap: offsetMap
         )
         b.giveBack(&stack, to: &workspace.stack)
-        b.giveBack(&topmostKnown, to: &workspace.topmostKnown)
+        // Given back with its entries, which `finish` left at -1 (its capacity is 600 bytes).
+        swap(&topmostKnown, &workspace.topmostKnown)
         return flat
     }
 
@@ -734,6 +740,7 @@ struct Flattener {
         processGap(processed..<scanner.count)
         processed = scanner.count
         closeElements(downTo: 0, reason: "the end of the input")
+        assert(topmostKnown.allSatisfy { $0 < 0 } && topmostOther.isEmpty, "an element is still recorded as open")
         if lastBoundary != .paragraph { flushHeldWhitespace() }
         heldWhitespace.removeAll()
     }
