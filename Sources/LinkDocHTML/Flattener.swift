@@ -90,7 +90,10 @@ struct Flattener {
     /// back to it (the result's text, offset map and elements when the caller recycles it).
     static func run(source: [UInt8], options: HTMLOptions, workspace: inout HTMLWorkspace) -> FlatHTML {
         let b = HTMLWorkspace.buffers
-        let sanitized = InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8)
+        let nulOffsets = InputSanitizer.nulOffsets(in: source)
+        // Valid UTF-8 needs only its NUL bytes replaced: without any it is its own sanitized copy.
+        let sanitized = nulOffsets.isEmpty && options.inputIsValidUTF8
+            ? source : InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8)
         var parser = workspace.parser.take()
         // A copy of the workspace (a struct) shares its context, which two parses must never use at
         // once: only an unshared one is reused.
@@ -110,7 +113,7 @@ struct Flattener {
             // here would be copied on the flattener's first write, and mutating a field of the
             // new flattener after its initializer made the compiler copy the whole struct.
             var flattener = Flattener(scanner: SourceScanner(bytes: sanitized, meter: meter), options: options,
-                                      nulOffsets: InputSanitizer.nulOffsets(in: source), text: consume text,
+                                      nulOffsets: nulOffsets, text: consume text,
                                       stack: consume stack, elements: consume elements, topmostKnown: consume known,
                                       offsets: consume offsets)
             return flattener.run(parser: &parser, workspace: &workspace)
