@@ -296,10 +296,15 @@ struct Flattener {
         // What handleStartTag does for SimpleMarkup's tags outside removed content, without
         // reading attributes by name: an href is the only one, no event handler, and it holds no
         // NUL when the source has none (SimpleMarkup lets no "&#" into it).
-        if droppedDepth == 0, nulOffsets.isEmpty, let kind = Self.simpleKind(tag, href: href) {
+        if droppedDepth == 0, nulOffsets.isEmpty, Self.hasSimpleKind(tag) {
             touchInline()
             if tag == .a, let a = topmost(.known(.a)) { closeElements(downTo: a, reason: "<a>") }
-            push(.known(tag), isDropped: false, isParagraph: false, kind: kind, sourceOffset: tagStart, record: true)
+            // The kind is made in the element's place, not copied there.
+            let slot = reportedSlot(sourceOffset: tagStart)
+            if slot >= 0 {
+                elements.append(HTMLElement(kind: Self.simpleKind(tag, href: href), range: text.count..<text.count, sourceOffset: tagStart))
+            }
+            push(.known(tag), isDropped: false, isParagraph: false, slot: slot, sourceOffset: tagStart)
             return
         }
         var attributes = SAXAttributes(pairs: nil)
@@ -307,15 +312,22 @@ struct Flattener {
         handleStartTag(.known(tag), attributes: attributes, tagStart: tagStart, tagEnd: close + 1, attributesEnd: close)
     }
 
-    /// The element a start tag SimpleMarkup reads makes (`Sanitizer.role`); nil for another tag.
-    private static func simpleKind(_ tag: Tag, href: UnsafeBufferPointer<UInt8>?) -> HTMLElementKind? {
+    /// Whether `simpleKind` knows the tag.
+    private static func hasSimpleKind(_ tag: Tag) -> Bool {
+        switch tag {
+        case .a, .b, .strong, .i, .em, .u, .s: true
+        default: false
+        }
+    }
+
+    /// The element a start tag SimpleMarkup reads makes (`Sanitizer.role`).
+    private static func simpleKind(_ tag: Tag, href: UnsafeBufferPointer<UInt8>?) -> HTMLElementKind {
         switch tag {
         case .a: .anchor(href: KnownAttributes.string(href), title: nil)
         case .b, .strong: SimpleStyle.bold
         case .i, .em: SimpleStyle.italic
         case .u: SimpleStyle.underline
-        case .s: SimpleStyle.strikethrough
-        default: nil
+        default: SimpleStyle.strikethrough
         }
     }
 
@@ -681,22 +693,27 @@ struct Flattener {
     private mutating func push(_ name: ElementName, role: ElementRole, kind: HTMLElementKind?, sourceOffset: Int, record: Bool) {
         let isDropped = if case .dropped = role { true } else { false }
         let isParagraph = if case .paragraph = role { true } else { false }
-        push(name, isDropped: isDropped, isParagraph: isParagraph, kind: kind, sourceOffset: sourceOffset, record: record)
-    }
-
-    private mutating func push(_ name: ElementName, isDropped: Bool, isParagraph: Bool, kind: HTMLElementKind?,
-                               sourceOffset: Int, record: Bool) {
-        sequence += 1
         var slot = -1
         if record, let kind, droppedDepth == 0 {
-            if stack.count + 1 <= options.maxDepth {
-                slot = elements.count
-                // Its range is set when it closes (`pop`).
-                elements.append(HTMLElement(kind: kind, range: text.count..<text.count, sourceOffset: sourceOffset))
-            } else {
-                reportDepthLimit(at: sourceOffset)
-            }
+            slot = reportedSlot(sourceOffset: sourceOffset)
+            if slot >= 0 { elements.append(HTMLElement(kind: kind, range: text.count..<text.count, sourceOffset: sourceOffset)) }
         }
+        push(name, isDropped: isDropped, isParagraph: isParagraph, slot: slot, sourceOffset: sourceOffset)
+    }
+
+    /// Where an element about to be opened goes in `elements` (its range is set when it closes,
+    /// in `pop`), or -1 when it would be nested too deep (reported).
+    private mutating func reportedSlot(sourceOffset: Int) -> Int {
+        guard stack.count + 1 <= options.maxDepth else {
+            reportDepthLimit(at: sourceOffset)
+            return -1
+        }
+        return elements.count
+    }
+
+    /// Opens an element, whose slot in `elements` (or -1) the caller filled.
+    private mutating func push(_ name: ElementName, isDropped: Bool, isParagraph: Bool, slot: Int, sourceOffset: Int) {
+        sequence += 1
         if isDropped {
             if droppedDepth == 0 { droppedBase = stack.count }
             droppedDepth += 1
