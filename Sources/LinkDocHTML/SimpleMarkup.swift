@@ -136,23 +136,23 @@ enum SimpleMarkup {
         var startTags = 0
         let space16 = SIMD16<UInt8>(repeating: 0x20), lessThan16 = SIMD16<UInt8>(repeating: 0x3C)
         let ampersand16 = SIMD16<UInt8>(repeating: 0x26), ef16 = SIMD16<UInt8>(repeating: 0xEF)
-        let tab16 = SIMD16<UInt8>(repeating: 0x09), newline16 = SIMD16<UInt8>(repeating: 0x0A)
         let bf16 = SIMD16<UInt8>(repeating: 0xBF)
+        guard let base = s.baseAddress else { return true }
         return stopsText.withUnsafeBufferPointer { stops in
             while i < n {
                 // A text run: sixteen bytes a time while none of them may end it (most copy has
-                // few tags), then byte by byte through the block where one may. Of what 0xEF
-                // leads, the vector test flags U+FFC0 to U+FFFF (EF BF ..), rare in copy, and lets
-                // through the fullwidth punctuation of CJK text (EF BC .., EF BD ..).
+                // few tags), then byte by byte through the block where one may. The vector test
+                // flags every C0 control (the byte loop lets tab and LF through: few blocks of
+                // copy hold one), and of what 0xEF leads only U+FFC0 to U+FFFF (EF BF ..), rare in
+                // copy, not the fullwidth punctuation of CJK text (EF BC .., EF BD ..).
                 let runStart = i
                 scan: while i < n {
-                    while i + 17 <= n {
-                        let v = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                        let next = UnsafeRawPointer(s.baseAddress! + i + 1).loadUnaligned(as: SIMD16<UInt8>.self)
-                        let control = (v .< space16) .& (v .!= tab16) .& (v .!= newline16)
+                    while i &+ 17 <= n {
+                        let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                        let next = UnsafeRawPointer(base + i + 1).loadUnaligned(as: SIMD16<UInt8>.self)
                         let specials = (v .== ef16) .& (next .== bf16)
-                        if any(control .| (v .== lessThan16) .| (v .== ampersand16) .| specials) { break }
-                        i += 16
+                        if any((v .< space16) .| (v .== lessThan16) .| (v .== ampersand16) .| specials) { break }
+                        i &+= 16
                     }
                     let blockEnd = min(n, i + 16)
                     while i < blockEnd {
