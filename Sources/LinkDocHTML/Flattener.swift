@@ -786,9 +786,14 @@ struct Flattener {
         lastBoundary = .none
     }
 
+    /// Called for every piece of text and inline tag; whitespace is seldom held.
+    @inline(__always)
     private mutating func flushHeldWhitespace() {
         lastBoundary = .none
-        guard !heldWhitespace.isEmpty else { return }
+        if !heldWhitespace.isEmpty { appendHeldWhitespace() }
+    }
+
+    private mutating func appendHeldWhitespace() {
         let held = heldWhitespace
         heldWhitespace.removeAll()
         for piece in held {
