@@ -153,7 +153,7 @@ struct Flattener {
             offsetMap: offsetMap
         )
         b.giveBack(&stack, to: &workspace.stack)
-        // Given back with its entries, which `finish` left at -1 (its capacity is 600 bytes).
+        // Given back with its entries, which `finish` left at -1 (75 of them: far under the cap).
         swap(&topmostKnown, &workspace.topmostKnown)
         return flat
     }
