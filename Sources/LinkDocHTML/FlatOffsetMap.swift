@@ -33,8 +33,11 @@ struct FlatOffsetMap: Sendable {
         endSource = max(source + (identity ? length : 0), max(sourceEnd, source))
     }
 
+    // `flatEnd == 0` is `runs.isEmpty` (every piece appended is a run), without a call into
+    // LinkDocBase per lookup.
+
     func sourceOffset(forFlatOffset flatOffset: Int) -> Int {
-        if runs.isEmpty { return 0 }
+        if flatEnd == 0 { return 0 }
         if flatOffset >= flatEnd { return endSource }
         return runs.sourceOffset(flatOffset)
     }
@@ -42,7 +45,7 @@ struct FlatOffsetMap: Sendable {
     /// `sourceOffset(forFlatOffset:)` with the run search starting at `hint`, which is moved to
     /// the run found.
     func sourceOffset(forFlatOffset flatOffset: Int, hint: inout Int) -> Int {
-        if runs.isEmpty { return 0 }
+        if flatEnd == 0 { return 0 }
         if flatOffset >= flatEnd { return endSource }
         return runs.sourceOffset(flatOffset, hint: &hint)
     }

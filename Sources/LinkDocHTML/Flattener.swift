@@ -31,7 +31,9 @@ struct Flattener {
     // Output.
     private var text: [UInt8]
     private var offsetMap: FlatOffsetMap
-    private var slots: [HTMLElement?]          // in start-tag order
+    /// In start-tag order: each is appended when its start tag is read, its range set when it
+    /// closes.
+    private var elements: [HTMLElement]
     private var diagnostics = DiagnosticCollector()
 
     // Source bookkeeping: everything before `processed` has been handled.
@@ -48,8 +50,8 @@ struct Flattener {
         /// What `pop` needs of the element's role.
         let isDropped: Bool
         let isParagraph: Bool
-        let kind: HTMLElementKind?        // nil: not reported (unwrapped, unknown, too deep, dropped)
-        let slot: Int?
+        /// Its index in `elements`, or -1: not reported (unwrapped, unknown, too deep, dropped).
+        let slot: Int
         let sourceOffset: Int
         var flatStart: Int
         let sequence: Int
@@ -88,7 +90,10 @@ struct Flattener {
     /// back to it (the result's text, offset map and elements when the caller recycles it).
     static func run(source: [UInt8], options: HTMLOptions, workspace: inout HTMLWorkspace) -> FlatHTML {
         let b = HTMLWorkspace.buffers
-        let sanitized = InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8)
+        let nulOffsets = InputSanitizer.nulOffsets(in: source)
+        // Valid UTF-8 needs only its NUL bytes replaced: without any it is its own sanitized copy.
+        let sanitized = nulOffsets.isEmpty && options.inputIsValidUTF8
+            ? source : InputSanitizer.sanitize(source, knownValidUTF8: options.inputIsValidUTF8)
         var parser = workspace.parser.take()
         // A copy of the workspace (a struct) shares its context, which two parses must never use at
         // once: only an unshared one is reused.
@@ -96,18 +101,20 @@ struct Flattener {
         // The meter lives on the stack for the run (a pointer the scanner shares, not a malloc).
         var work = 0
         var flat = withUnsafeMutablePointer(to: &work) { meter in
-            // Filled in the capacity kept (an allocation only on a workspace's first run).
-            var known = b.take(&workspace.topmostKnown)
-            known.append(contentsOf: repeatElement(-1, count: Tag.allCases.count))
+            // No element open, for every name: as the last run left it (`finish` closes all), so
+            // only a workspace's first run fills it.
+            var known: [Int] = []
+            swap(&known, &workspace.topmostKnown)
+            if known.count != Self.tagCount { known = Array(repeating: -1, count: Self.tagCount) }
             // The flat text is at most about as long as the source: one allocation, if any.
             let text = b.take(&workspace.text, minimumCapacity: sanitized.count + 16)
-            let stack = b.take(&workspace.stack), slots = b.take(&workspace.slots), offsets = b.take(&workspace.offsets)
+            let stack = b.take(&workspace.stack), elements = b.take(&workspace.elements), offsets = b.take(&workspace.offsets)
             // Consumed into a flattener made with every field at once: a buffer still referenced
             // here would be copied on the flattener's first write, and mutating a field of the
             // new flattener after its initializer made the compiler copy the whole struct.
             var flattener = Flattener(scanner: SourceScanner(bytes: sanitized, meter: meter), options: options,
-                                      nulOffsets: InputSanitizer.nulOffsets(in: source), text: consume text,
-                                      stack: consume stack, slots: consume slots, topmostKnown: consume known,
+                                      nulOffsets: nulOffsets, text: consume text,
+                                      stack: consume stack, elements: consume elements, topmostKnown: consume known,
                                       offsets: consume offsets)
             return flattener.run(parser: &parser, workspace: &workspace)
         }
@@ -116,13 +123,16 @@ struct Flattener {
         return flat
     }
 
+    /// `Tag.allCases.count` (which makes the array of all cases each time it is asked).
+    private static let tagCount = Tag.allCases.count
+
     private init(scanner: SourceScanner, options: HTMLOptions, nulOffsets: [Int], text: [UInt8], stack: [OpenElement],
-                 slots: [HTMLElement?], topmostKnown: [Int], offsets: OffsetMap) {
+                 elements: [HTMLElement], topmostKnown: [Int], offsets: OffsetMap) {
         self.scanner = scanner
         self.options = options
         self.nulOffsets = nulOffsets
         self.stack = stack
-        self.slots = slots
+        self.elements = elements
         self.topmostKnown = topmostKnown
         self.text = text
         offsetMap = FlatOffsetMap(storage: offsets)
@@ -136,8 +146,6 @@ struct Flattener {
         }
         finish()
         let b = HTMLWorkspace.buffers
-        var elements = b.take(&workspace.elements)
-        for case let element? in slots { elements.append(element) }
         let flat = FlatHTML(
             text: text,
             elements: elements,
@@ -145,8 +153,8 @@ struct Flattener {
             offsetMap: offsetMap
         )
         b.giveBack(&stack, to: &workspace.stack)
-        b.giveBack(&slots, to: &workspace.slots)
-        b.giveBack(&topmostKnown, to: &workspace.topmostKnown)
+        // Given back with its entries, which `finish` left at -1 (75 of them: far under the cap).
+        swap(&topmostKnown, &workspace.topmostKnown)
         return flat
     }
 
@@ -255,6 +263,97 @@ struct Flattener {
         processed = max(processed, cursor)
     }
 
+    // MARK: - Tokens from SimpleMarkup
+    //
+    // What the SAX events above do for the same input, given the positions they recover from
+    // libxml2's cursors: SimpleMarkup's tokens tile the source, so each starts where the last
+    // one ended (`processed`), and their gaps are empty.
+
+    /// Text as in the source at `start`: `characters` when `alignText` finds it verbatim there.
+    mutating func simpleText(_ chunk: UnsafeBufferPointer<UInt8>, at start: Int) {
+        processGap(upTo: start)
+        lastTextSource = start
+        processed = start + chunk.count
+        emitText(chunk, source: start, sourceEnd: processed, identity: true)
+    }
+
+    /// What a character or entity reference at `source` decodes to: `characters` when
+    /// `referenceStart` finds the reference (and, for the second chunk libxml2 reports for one,
+    /// when the cursor has not moved).
+    mutating func simpleReference(_ decoded: UnsafeBufferPointer<UInt8>, source: Range<Int>) {
+        processGap(upTo: source.lowerBound)
+        lastTextSource = source.lowerBound
+        lastReferenceCursor = source.upperBound
+        processed = max(processed, source.upperBound)
+        emitText(decoded, source: source.lowerBound, sourceEnd: processed, identity: false)
+    }
+
+    /// The start tag `<tag…>` from `tagStart` to its `>` at `close`, with an `href` or no
+    /// attribute: `startElement`.
+    mutating func simpleStartTag(_ tag: Tag, at tagStart: Int, close: Int, href: UnsafeBufferPointer<UInt8>?) {
+        processGap(upTo: tagStart)
+        processed = max(processed, close + 1)
+        // What handleStartTag does for SimpleMarkup's tags outside removed content, without
+        // reading attributes by name: an href is the only one, no event handler, and it holds no
+        // NUL when the source has none (SimpleMarkup lets no "&#" into it).
+        if droppedDepth == 0, nulOffsets.isEmpty, Self.hasSimpleKind(tag) {
+            touchInline()
+            if tag == .a, let a = topmost(.known(.a)) { closeElements(downTo: a, reason: "<a>") }
+            // The kind is made in the element's place, not copied there.
+            let slot = reportedSlot(sourceOffset: tagStart)
+            if slot >= 0 {
+                elements.append(HTMLElement(kind: Self.simpleKind(tag, href: href), range: text.count..<text.count, sourceOffset: tagStart))
+            }
+            push(.known(tag), isDropped: false, isParagraph: false, slot: slot, sourceOffset: tagStart)
+            return
+        }
+        var attributes = SAXAttributes(pairs: nil)
+        attributes.href = href
+        handleStartTag(.known(tag), attributes: attributes, tagStart: tagStart, tagEnd: close + 1, attributesEnd: close)
+    }
+
+    /// Whether `simpleKind` knows the tag.
+    private static func hasSimpleKind(_ tag: Tag) -> Bool {
+        switch tag {
+        case .a, .b, .strong, .i, .em, .u, .s: true
+        default: false
+        }
+    }
+
+    /// The element a start tag SimpleMarkup reads makes (`Sanitizer.role`).
+    private static func simpleKind(_ tag: Tag, href: UnsafeBufferPointer<UInt8>?) -> HTMLElementKind {
+        switch tag {
+        case .a: .anchor(href: KnownAttributes.string(href), title: nil)
+        case .b, .strong: SimpleStyle.bold
+        case .i, .em: SimpleStyle.italic
+        case .u: SimpleStyle.underline
+        default: SimpleStyle.strikethrough
+        }
+    }
+
+    /// The kinds of the fixed-style tags SimpleMarkup reads, made once.
+    private enum SimpleStyle {
+        static let bold = HTMLElementKind.style(TextStyle(bold: true))
+        static let italic = HTMLElementKind.style(TextStyle(italic: true))
+        static let underline = HTMLElementKind.style(TextStyle(underline: true))
+        static let strikethrough = HTMLElementKind.style(TextStyle(strikethrough: true))
+    }
+
+    /// The end tag `</tag>` from `tagStart` to `end`: `endElement`, whose gap holds it.
+    mutating func simpleEndTag(_ tag: Tag, at tagStart: Int, end: Int) {
+        processGap(upTo: tagStart)
+        handleEndTag(.known(tag), at: tagStart, selfClosed: false)
+        processed = max(processed, end)
+    }
+
+    /// The gap before a token (empty: see above).
+    private mutating func processGap(upTo start: Int) {
+        if processed < start { processGap(processed..<start) }
+    }
+
+    /// SimpleMarkup read `count` bytes to find its tokens (the flattener's own scan: metered).
+    mutating func simpleMarkupRead(_ count: Int) { scanner.tick(count) }
+
     private static let commentOpen = Array("<!--".utf8)
     private static let processingInstructionOpen = Array("<?".utf8)
     private static let doctypeOpen = Array("<!".utf8)
@@ -355,9 +454,9 @@ struct Flattener {
             appendContent(Self.objectReplacement, source: tagStart, sourceEnd: tagEnd, identity: false, isText: false)
             if stack.count + 1 <= options.maxDepth {
                 let kind = HTMLElementKind.image(
-                    src: attrs.src, alt: attrs.alt,
+                    src: KnownAttributes.string(attrs.src), alt: KnownAttributes.string(attrs.alt),
                     width: attrs.width.flatMap(Self.dimension), height: attrs.height.flatMap(Self.dimension))
-                slots.append(HTMLElement(kind: kind, range: (text.count - 3)..<text.count, sourceOffset: tagStart))
+                elements.append(HTMLElement(kind: kind, range: (text.count - 3)..<text.count, sourceOffset: tagStart))
             } else {
                 reportDepthLimit(at: tagStart)
             }
@@ -373,11 +472,11 @@ struct Flattener {
         case .anchor:
             touchInline()
             if let a = topmost(.known(.a)) { closeElements(downTo: a, reason: "<a>") }
-            push(name, role: role, kind: .anchor(href: attrs.href, title: attrs.title),
+            push(name, role: role, kind: .anchor(href: KnownAttributes.string(attrs.href), title: KnownAttributes.string(attrs.title)),
                  sourceOffset: tagStart, record: true)
         case .fixedStyle(let style):
             touchInline()
-            let combined = attrs.style.map { style.merging(InlineStyle.parse($0)) } ?? style
+            let combined = KnownAttributes.string(attrs.style).map { style.merging(InlineStyle.parse($0)) } ?? style
             push(name, role: role, kind: .style(combined), sourceOffset: tagStart, record: true)
         case .annotation:
             touchInline()
@@ -385,8 +484,8 @@ struct Flattener {
             push(name, role: role, kind: .style(style), sourceOffset: tagStart, record: true)
         case .attributeStyle:
             touchInline()
-            var style = attrs.style.map(InlineStyle.parse) ?? TextStyle()
-            if name == .known(.font), let color = attrs.color {
+            var style = KnownAttributes.string(attrs.style).map(InlineStyle.parse) ?? TextStyle()
+            if name == .known(.font), let color = KnownAttributes.string(attrs.color) {
                 style = InlineStyle.fontColor(color).merging(style)
             }
             let kind: HTMLElementKind? = style.isEmpty ? nil : .style(style)
@@ -407,19 +506,26 @@ struct Flattener {
     private static let lineBreak: [UInt8] = [ASCII.newline]
     private static let objectReplacement: [UInt8] = [0xEF, 0xBF, 0xBC]   // U+FFFC
 
-    /// The attribute values linkdoc reads (each element uses a few of them).
+    /// The attribute values linkdoc reads (each element uses a few of them), where the start
+    /// tag's event has them (valid only during it): a record of pointers costs no retain or
+    /// release when made, copied or dropped, and only the values an element keeps become Strings.
     private struct KnownAttributes {
-        var href, title, src, alt, width, height, style, color: String?
+        typealias Value = UnsafeBufferPointer<UInt8>
+        var href, title, src, alt, width, height, style, color: Value?
+
+        /// A value as a String (a kind or a style keeps it).
+        static func string(_ value: Value?) -> String? { value.map { String(decoding: $0, as: UTF8.self) } }
 
         /// Keeps `value` if `name` is one we read and was not seen before
-        /// (libxml2 keeps the first of duplicates). Only these values become Strings.
+        /// (libxml2 keeps the first of duplicates).
         mutating func record(_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>?) {
             // packedKey lowercases; the names libxml2 reports are lowercase already,
             // so compare exactly as a lookup by name would.
             guard let key = ElementName.packedKey(lowercasing: name),
                   !name.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return }
-            func keep(_ slot: inout String?) {
-                if slot == nil { slot = value.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+            func keep(_ slot: inout Value?) {
+                // An attribute without "=value" has the empty value.
+                if slot == nil { slot = value ?? Value(start: nil, count: 0) }
             }
             switch key {
             case Self.hrefKey: keep(&href)
@@ -530,10 +636,10 @@ struct Flattener {
     }
 
     /// HTML dimension attribute: leading digits ("120", "120px" → 120).
-    private static func dimension(_ value: String) -> Int? {
+    private static func dimension(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
         var n = 0
         var any = false
-        for b in value.utf8.drop(while: ASCII.isWhitespace) {
+        for b in value.drop(while: ASCII.isWhitespace) {
             guard ASCII.isDigit(b) else { break }
             any = true
             n = n * 10 + Int(b - 0x30)
@@ -585,24 +691,37 @@ struct Flattener {
     }
 
     private mutating func push(_ name: ElementName, role: ElementRole, kind: HTMLElementKind?, sourceOffset: Int, record: Bool) {
-        sequence += 1
-        var slot: Int? = nil
-        if record, kind != nil, droppedDepth == 0 {
-            if stack.count + 1 <= options.maxDepth {
-                slot = slots.count
-                slots.append(nil)
-            } else {
-                reportDepthLimit(at: sourceOffset)
-            }
+        let isDropped = if case .dropped = role { true } else { false }
+        let isParagraph = if case .paragraph = role { true } else { false }
+        var slot = -1
+        if record, let kind, droppedDepth == 0 {
+            slot = reportedSlot(sourceOffset: sourceOffset)
+            if slot >= 0 { elements.append(HTMLElement(kind: kind, range: text.count..<text.count, sourceOffset: sourceOffset)) }
         }
-        if role == .dropped {
+        push(name, isDropped: isDropped, isParagraph: isParagraph, slot: slot, sourceOffset: sourceOffset)
+    }
+
+    /// Where an element about to be opened goes in `elements` (its range is set when it closes,
+    /// in `pop`), or -1 when it would be nested too deep (reported).
+    private mutating func reportedSlot(sourceOffset: Int) -> Int {
+        guard stack.count + 1 <= options.maxDepth else {
+            reportDepthLimit(at: sourceOffset)
+            return -1
+        }
+        return elements.count
+    }
+
+    /// Opens an element, whose slot in `elements` (or -1) the caller filled.
+    private mutating func push(_ name: ElementName, isDropped: Bool, isParagraph: Bool, slot: Int, sourceOffset: Int) {
+        sequence += 1
+        if isDropped {
             if droppedDepth == 0 { droppedBase = stack.count }
             droppedDepth += 1
         }
         let below = topmost(name) ?? -1
         setTopmost(name, stack.count)
-        stack.append(OpenElement(name: name, isDropped: role == .dropped, isParagraph: role == .paragraph,
-                                 kind: kind, slot: slot,
+        stack.append(OpenElement(name: name, isDropped: isDropped, isParagraph: isParagraph,
+                                 slot: slot,
                                  sourceOffset: sourceOffset, flatStart: text.count, sequence: sequence,
                                  sameNameBelow: below))
     }
@@ -618,9 +737,8 @@ struct Flattener {
             diagnostics.add(element.sourceOffset, .warning, RuleID.htmlMalformed,
                             "<\(element.name.string)> is not closed properly; closed at \(reason)")
         }
-        if let slot = element.slot, let kind = element.kind {
-            slots[slot] = HTMLElement(kind: kind, range: element.flatStart..<max(element.flatStart, text.count),
-                                      sourceOffset: element.sourceOffset)
+        if element.slot >= 0 {
+            elements[element.slot].range = element.flatStart..<max(element.flatStart, text.count)
         }
         if element.isParagraph {
             heldWhitespace.removeAll()
@@ -642,6 +760,7 @@ struct Flattener {
         processGap(processed..<scanner.count)
         processed = scanner.count
         closeElements(downTo: 0, reason: "the end of the input")
+        assert(topmostKnown.allSatisfy { $0 < 0 } && topmostOther.isEmpty, "an element is still recorded as open")
         if lastBoundary != .paragraph { flushHeldWhitespace() }
         heldWhitespace.removeAll()
     }
@@ -667,9 +786,14 @@ struct Flattener {
         lastBoundary = .none
     }
 
+    /// Called for every piece of text and inline tag; whitespace is seldom held.
+    @inline(__always)
     private mutating func flushHeldWhitespace() {
         lastBoundary = .none
-        guard !heldWhitespace.isEmpty else { return }
+        if !heldWhitespace.isEmpty { appendHeldWhitespace() }
+    }
+
+    private mutating func appendHeldWhitespace() {
         let held = heldWhitespace
         heldWhitespace.removeAll()
         for piece in held {

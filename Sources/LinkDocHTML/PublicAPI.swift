@@ -55,8 +55,8 @@ public enum HTMLElementKind: Sendable, Equatable {
 
 public struct HTMLElement: Sendable, Equatable {
     public let kind: HTMLElementKind
-    /// Byte range in `FlatHTML.text`.
-    public let range: Range<Int>
+    /// Byte range in `FlatHTML.text` (set by the flattener when the element closes).
+    public internal(set) var range: Range<Int>
     /// Byte offset of its start tag's `<` in the original input.
     public let sourceOffset: Int
 

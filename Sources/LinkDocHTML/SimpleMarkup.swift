@@ -4,9 +4,12 @@
 // (`<b>…</b>`, `<a href="…">…</a>`) and ampersands (`&amp;`, or a bare `&` in a
 // URL), and for those libxml2's tokenizer cost more than the rest of compiling
 // the document. This reader recognizes such documents and hands the Flattener
-// exactly the events libxml2 would have given it for them, with the same
-// cursors (see SAXParser.swift for what a cursor means per callback); the
-// Flattener does the rest as always. Anything else (another tag or attribute, a
+// exactly the events libxml2 would have given it for them, the table below
+// says with which cursors (see SAXParser.swift for what a cursor means per
+// callback). The Flattener recovers where a SAX event's text or tag starts from
+// its cursor and the source; this reader knows, and hands it the positions
+// instead (`Flattener.simpleText` and on), which the Flattener then treats as
+// always. Anything else (another tag or attribute, a
 // comment, a `<` that starts no tag, a character reference, an unknown entity,
 // a control character, a text run long enough for libxml2 to flush it in
 // pieces) and the document goes to libxml2, before any event was sent.
@@ -44,11 +47,16 @@ enum SimpleMarkup {
     /// libxml2 flushes a text run in pieces from this length on, with other cursors.
     static let maxTextRun = 999
 
+    /// What the Flattener is told, with where it lies in the source: the SAX events' cursors
+    /// only say where libxml2 stopped reading, and the Flattener recovers the rest from the
+    /// source, which for these tokens is known already (see `Flattener.simpleText` and on).
     private enum Token {
         case text(Range<Int>)
-        case startTag(name: Range<Int>, href: Range<Int>?, close: Int)
-        case endTag(end: Int)
-        case character(UInt8, end: Int)
+        /// The tag runs from `start` (its `<`) to `close` (its `>`).
+        case startTag(Tag, start: Int, href: Range<Int>?, close: Int)
+        case endTag(Tag, start: Int, end: Int)
+        /// `&amp;` and the like: the byte it stands for, and the reference.
+        case character(UInt8, reference: Range<Int>)
         case ampersandThenName(Range<Int>)
     }
 
@@ -65,6 +73,7 @@ enum SimpleMarkup {
                     count += 1
                 }
                 guard simple else { return false }
+                flattener.pointee.simpleMarkupRead(s.count)
                 if count <= kept.count {
                     for k in 0..<count { send(kept[k], s, to: flattener) }
                 } else {
@@ -75,36 +84,36 @@ enum SimpleMarkup {
         }
     }
 
-    /// Tokens kept from the reading that decides whether a document is simple (a few kilobytes
-    /// of stack; most documents have a handful).
-    static let maxKeptTokens = 64
+    /// Tokens kept from the reading that decides whether a document is simple (most documents
+    /// have a handful): as many as fit in 1 KB, the most a temporary allocation always takes
+    /// from the stack (a larger one asks the runtime, and on a worker thread got a malloc).
+    static var maxKeptTokens: Int { 1024 / MemoryLayout<Token>.stride }
 
-    /// Sends one token's events to the flattener.
+    /// Sends one token to the flattener: what libxml2's events would have told it, with the
+    /// positions it would have recovered from their cursors.
     private static func send(_ token: Token, _ s: UnsafeBufferPointer<UInt8>, to flattener: UnsafeMutablePointer<Flattener>) {
         switch token {
         case .text(let range):
-            flattener.pointee.characters(UnsafeBufferPointer(rebasing: s[range]), cursor: range.upperBound)
-        case .startTag(let name, let href, let close):
-            let name = UnsafeBufferPointer(rebasing: s[name])
+            flattener.pointee.simpleText(UnsafeBufferPointer(rebasing: s[range]), at: range.lowerBound)
+        case .startTag(let tag, let start, let href, let close):
             guard let href else {
-                flattener.pointee.startElement(name: name, attributes: SAXAttributes(pairs: nil), cursor: close)
+                flattener.pointee.simpleStartTag(tag, at: start, close: close, href: nil)
                 return
             }
             withDecodedValue(s, href) { value in
-                var attributes = SAXAttributes(pairs: nil)
-                attributes.href = value
-                flattener.pointee.startElement(name: name, attributes: attributes, cursor: close)
+                flattener.pointee.simpleStartTag(tag, at: start, close: close, href: value)
             }
-        case .endTag(let end):
-            flattener.pointee.endElement(cursor: end)
-        case .character(let byte, let end):
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { one in
-                one[0] = byte
-                flattener.pointee.characters(UnsafeBufferPointer(one), cursor: end)
+        case .endTag(let tag, let start, let end):
+            flattener.pointee.simpleEndTag(tag, at: start, end: end)
+        case .character(let byte, let reference):
+            withUnsafePointer(to: byte) { one in
+                flattener.pointee.simpleReference(UnsafeBufferPointer(start: one, count: 1), source: reference)
             }
         case .ampersandThenName(let name):
-            characters(Self.ampersand, to: flattener, cursor: name.upperBound)
-            flattener.pointee.characters(UnsafeBufferPointer(rebasing: s[name]), cursor: name.upperBound)
+            // libxml2 reports "&" and then the name, both at the reference's place.
+            let reference = (name.lowerBound - 1)..<name.upperBound
+            flattener.pointee.simpleReference(UnsafeBufferPointer(rebasing: s[reference.lowerBound..<name.lowerBound]), source: reference)
+            flattener.pointee.simpleReference(UnsafeBufferPointer(rebasing: s[name]), source: reference)
         }
     }
 
@@ -113,15 +122,8 @@ enum SimpleMarkup {
         input.withUnsafeBufferPointer { read($0, { _ in }) }
     }
 
-    private static let ampersand: StaticString = "&"
-
-    private static func characters(_ text: StaticString, to flattener: UnsafeMutablePointer<Flattener>, cursor: Int) {
-        flattener.pointee.characters(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), cursor: cursor)
-    }
-
     /// For each byte: whether it may end a text run (`<`, `&`, a C0 control but tab and LF,
-    /// and 0xEF, which leads U+FFFE and U+FFFF and is looked at more closely). The vector
-    /// test in `read` flags tab and LF too, and this table then lets them through.
+    /// and 0xEF, which leads U+FFFE and U+FFFF and is looked at more closely).
     private static let stopsText: [Bool] = (0...255).map { b in
         (b < 0x20 && b != 0x09 && b != 0x0A) || b == 0x3C || b == 0x26 || b == 0xEF
     }
@@ -134,16 +136,23 @@ enum SimpleMarkup {
         var startTags = 0
         let space16 = SIMD16<UInt8>(repeating: 0x20), lessThan16 = SIMD16<UInt8>(repeating: 0x3C)
         let ampersand16 = SIMD16<UInt8>(repeating: 0x26), ef16 = SIMD16<UInt8>(repeating: 0xEF)
+        let bf16 = SIMD16<UInt8>(repeating: 0xBF)
+        guard let base = s.baseAddress else { return true }
         return stopsText.withUnsafeBufferPointer { stops in
             while i < n {
                 // A text run: sixteen bytes a time while none of them may end it (most copy has
-                // few tags), then byte by byte through the block where one may.
+                // few tags), then byte by byte through the block where one may. The vector test
+                // flags every C0 control (the byte loop lets tab and LF through: few blocks of
+                // copy hold one), and of what 0xEF leads only U+FFC0 to U+FFFF (EF BF ..), rare in
+                // copy, not the fullwidth punctuation of CJK text (EF BC .., EF BD ..).
                 let runStart = i
                 scan: while i < n {
-                    while i + 16 <= n {
-                        let v = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                        if any((v .< space16) .| (v .== lessThan16) .| (v .== ampersand16) .| (v .== ef16)) { break }
-                        i += 16
+                    while i &+ 17 <= n {
+                        let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                        let next = UnsafeRawPointer(base + i + 1).loadUnaligned(as: SIMD16<UInt8>.self)
+                        let specials = (v .== ef16) .& (next .== bf16)
+                        if any((v .< space16) .| (v .== lessThan16) .| (v .== ampersand16) .| specials) { break }
+                        i &+= 16
                     }
                     let blockEnd = min(n, i + 16)
                     while i < blockEnd {
@@ -164,22 +173,21 @@ enum SimpleMarkup {
                 switch s[i] {
                 case UInt8(ascii: "<"):
                     if i + 1 < n && s[i + 1] == UInt8(ascii: "/") {
-                        guard let name = tagName(s, from: i + 2), name.upperBound < n, s[name.upperBound] == UInt8(ascii: ">")
+                        guard let (tag, nameEnd) = tagName(s, from: i + 2), nameEnd < n, s[nameEnd] == UInt8(ascii: ">")
                         else { return false }
-                        i = name.upperBound + 1
-                        emit(.endTag(end: i))
+                        emit(.endTag(tag, start: i, end: nameEnd + 1))
+                        i = nameEnd + 1
                     } else {
-                        guard let name = tagName(s, from: i + 1), name.upperBound < n else { return false }
+                        guard let (tag, nameEnd) = tagName(s, from: i + 1), nameEnd < n else { return false }
                         startTags += 1
                         guard startTags <= maxStartTags else { return false }
-                        if s[name.upperBound] == UInt8(ascii: ">") {
-                            guard name.count != 1 || s[name.lowerBound] != UInt8(ascii: "a") else { return false }
-                            emit(.startTag(name: name, href: nil, close: name.upperBound))
-                            i = name.upperBound + 1
+                        if s[nameEnd] == UInt8(ascii: ">") {
+                            guard tag != .a else { return false }
+                            emit(.startTag(tag, start: i, href: nil, close: nameEnd))
+                            i = nameEnd + 1
                         } else {
-                            guard name.count == 1, s[name.lowerBound] == UInt8(ascii: "a"),
-                                  let (href, close) = hrefAttribute(s, from: name.upperBound) else { return false }
-                            emit(.startTag(name: name, href: href, close: close))
+                            guard tag == .a, let (href, close) = hrefAttribute(s, from: nameEnd) else { return false }
+                            emit(.startTag(tag, start: i, href: href, close: close))
                             i = close + 1
                         }
                     }
@@ -194,46 +202,72 @@ enum SimpleMarkup {
         }
     }
 
-    /// The name of one of the accepted tags at `start`, lowercase as written.
-    private static func tagName(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+    /// The tag of one of the accepted names at `start`, lowercase as written, and where the name ends.
+    private static func tagName(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> (Tag, end: Int)? {
         var j = start
         while j < s.count && j - start < 7 && s[j] >= UInt8(ascii: "a") && s[j] <= UInt8(ascii: "z") { j += 1 }
         let name = UnsafeBufferPointer(rebasing: s[start..<j])
-        let accepted = switch name.count {
-        case 1: name[0] == UInt8(ascii: "a") || name[0] == UInt8(ascii: "b") || name[0] == UInt8(ascii: "i")
-            || name[0] == UInt8(ascii: "u") || name[0] == UInt8(ascii: "s")
-        case 2: name[0] == UInt8(ascii: "e") && name[1] == UInt8(ascii: "m")
-        case 6: name.elementsEqual("strong".utf8)
-        default: false
+        let tag: Tag? = switch name.count {
+        case 1:
+            switch name[0] {
+            case UInt8(ascii: "a"): .a
+            case UInt8(ascii: "b"): .b
+            case UInt8(ascii: "i"): .i
+            case UInt8(ascii: "u"): .u
+            case UInt8(ascii: "s"): .s
+            default: nil
+            }
+        case 2: name[0] == UInt8(ascii: "e") && name[1] == UInt8(ascii: "m") ? .em : nil
+        case 6: name.elementsEqual("strong".utf8) ? .strong : nil
+        default: nil
         }
-        return accepted ? start..<j : nil
+        return tag.map { ($0, j) }
     }
 
     /// ` href="V">` at `start`: the value's range and the offset of the '>'.
     private static func hrefAttribute(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> (Range<Int>, Int)? {
-        let prefix = " href=\"".utf8
-        guard s.count - start > prefix.count, UnsafeBufferPointer(rebasing: s[start..<start + prefix.count]).elementsEqual(prefix)
+        let prefix: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0x20, 0x68, 0x72, 0x65, 0x66, 0x3D, 0x22)  // ` href="`
+        guard s.count - start > 7, s[start] == prefix.0, s[start + 1] == prefix.1, s[start + 2] == prefix.2,
+              s[start + 3] == prefix.3, s[start + 4] == prefix.4, s[start + 5] == prefix.5, s[start + 6] == prefix.6
         else { return nil }
-        let valueStart = start + prefix.count
+        let valueStart = start + 7
         var j = valueStart
-        while j < s.count {
-            let b = s[j]
-            if b == UInt8(ascii: "\"") { break }
-            guard b >= 0x20, b != 0x7F, b != UInt8(ascii: "'"), b != UInt8(ascii: "<"), b != UInt8(ascii: ">") else { return nil }
-            if b == UInt8(ascii: "&") {
-                guard isAmpersandEntity(s, at: j) else { return nil }
-                j += 5
-            } else {
-                j += 1
+        let end: Int? = hrefBytes.withUnsafeBufferPointer { kinds in
+            while j < s.count {
+                switch kinds[Int(s[j])] {
+                case HrefByte.text: j += 1
+                case HrefByte.quote: return j
+                case HrefByte.ampersand:
+                    guard isAmpersandEntity(s, at: j) else { return nil }
+                    j += 5
+                default: return nil
+                }
             }
+            return nil
         }
-        guard j > valueStart, j + 1 < s.count, s[j] == UInt8(ascii: "\""), s[j + 1] == UInt8(ascii: ">") else { return nil }
-        return (valueStart..<j, j + 1)
+        guard let end, end > valueStart, end + 1 < s.count, s[end + 1] == UInt8(ascii: ">") else { return nil }
+        return (valueStart..<end, end + 1)
+    }
+
+    /// What a byte is in an href value `hrefAttribute` accepts: spaces and printable characters
+    /// but quotes, `<`, `>` and an `&` that starts no `&amp;`; the closing `"` ends it.
+    private enum HrefByte {
+        static let text: UInt8 = 0, quote: UInt8 = 1, ampersand: UInt8 = 2, refused: UInt8 = 3
+    }
+
+    private static let hrefBytes: [UInt8] = (0...255).map { b in
+        switch b {
+        case 0x22: HrefByte.quote
+        case 0x26: HrefByte.ampersand
+        case 0..<0x20, 0x7F, 0x27, 0x3C, 0x3E: HrefByte.refused
+        default: HrefByte.text
+        }
     }
 
     /// Whether `&amp;` is at `i`.
     private static func isAmpersandEntity(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        i + 5 <= s.count && UnsafeBufferPointer(rebasing: s[i..<i + 5]).elementsEqual("&amp;".utf8)
+        i + 5 <= s.count && s[i + 1] == UInt8(ascii: "a") && s[i + 2] == UInt8(ascii: "m") && s[i + 3] == UInt8(ascii: "p")
+            && s[i + 4] == UInt8(ascii: ";")
     }
 
     /// Calls `body` with an attribute value as libxml2 reports it: each `&amp;` (the only
@@ -265,7 +299,8 @@ enum SimpleMarkup {
         let first = s[amp + 1]
         if first >= 0x80 || first == UInt8(ascii: "#") || first == UInt8(ascii: "_") || first == UInt8(ascii: ":") { return nil }
         guard isLetter(first) else {
-            emit(.character(UInt8(ascii: "&"), end: amp + 1))
+            // libxml2 reports the "&" as text, as it is in the source.
+            emit(.text(amp..<amp + 1))
             return amp + 1
         }
         var j = amp + 1
@@ -277,7 +312,7 @@ enum SimpleMarkup {
         if s[j] == UInt8(ascii: ";") {
             let name = UnsafeBufferPointer(rebasing: s[amp + 1...j])
             guard let entity = entities.first(where: { name.elementsEqual($0.name) }) else { return nil }
-            emit(.character(entity.value, end: j + 1))
+            emit(.character(entity.value, reference: amp..<j + 1))
             return j + 1
         }
         emit(.ampersandThenName(amp + 1..<j))

@@ -31,6 +31,15 @@ final class SimpleMarkupTests: XCTestCase {
                   String(repeating: "<b>", count: SimpleMarkup.maxStartTags + 1)] {
             XCTAssertFalse(isSimple(Array(s.utf8)), s.debugDescription)
         }
+        // Past the first sixteen bytes the text is read a vector at a time: the same answers.
+        let long = String(repeating: "长", count: 7)
+        for s in [long + "，。！\t\n" + long, long + "\u{FFE0}\u{FFEF}\u{FFBF}" + long, long + "\u{FF0C}" + long + "<b>x</b>"] {
+            XCTAssertTrue(isSimple(Array(s.utf8)), s.debugDescription)
+        }
+        for s in [long + "\u{FFFE}" + long, long + "，\u{FFFF}" + long, long + "\u{01}" + long, long + "\r" + long,
+                  long + "\u{7F}" + long + "\u{1F}"] {
+            XCTAssertFalse(isSimple(Array(s.utf8)), s.debugDescription)
+        }
     }
 
     func testHandWrittenCasesFlattenAsLibXML2Does() {
@@ -44,6 +53,10 @@ final class SimpleMarkupTests: XCTestCase {
             String(repeating: "长", count: 333), String(repeating: "a", count: 999) + "<b>x</b>", String(repeating: "a", count: 1000),
             String(repeating: "<b>x</b>", count: 32), String(repeating: "&amp;x", count: SimpleMarkup.maxKeptTokens),
             String(repeating: "&amp;", count: SimpleMarkup.maxKeptTokens) + "<b>x</b>", "<em>e</em>&amp;<strong>s</strong>", "end&", "end&a", "\u{FFFE}x",
+            String(repeating: "，", count: 9) + "\u{FFE0}" + String(repeating: "\t\n", count: 9) + "<b>。</b>",
+            String(repeating: "长", count: 7) + "\u{FFFE}" + String(repeating: "长", count: 7),
+            "<a href=\"https://e.com/a?b=1&amp;c=2&amp;d=%E4\">x</a>", "<a href=\"https://e.com/&amp\">x</a>", "<a href=\"x\"y\">z</a>",
+            "<a href=\"x\">", "<a href=\"x\"", "<a href=\"", "<a href=\"\">x</a>", "<a hreff=\"x\">y</a>", "<a href=\"a\u{7F}b\">x</a>",
         ]
         for s in cases { assertSameAsLibXML2(s) }
         assertSameAsLibXML2("<b><i><u>x</u></i></b>", maxDepth: 2)
