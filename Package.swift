@@ -90,12 +90,12 @@ let package = Package(
         .target(name: "LinkDocTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel", "LinkDocBase", "LinkDocTestSupport"]),
         .testTarget(name: "LinkDocURLTests", dependencies: ["LinkDocURL", "LinkDocBase"]),
-        .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML", "LinkDocBase"]),
+        .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML", "LinkDocBase", "LinkDocTestSupport"]),
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocTestSupport"]),
         // Golden/ holds the reporters' expected outputs, read from the source folder (#filePath), not resources.
         .testTarget(name: "LinkDocLintTests", dependencies: ["LinkDocLint", "LinkDocCore", "LinkDocModel", "LinkDocFormats"],
                     exclude: ["Golden"], swiftSettings: withLayout ? [.define("LINKDOC_LAYOUT")] : []),
-        .testTarget(name: "LinkDocFormatsTests", dependencies: ["LinkDocFormats", "LinkDocCore", "LinkDocModel", "LinkDocXML"]),
+        .testTarget(name: "LinkDocFormatsTests", dependencies: ["LinkDocFormats", "LinkDocCore", "LinkDocModel", "LinkDocXML", "LinkDocTestSupport"]),
         .testTarget(name: "LinkDocCLITests", dependencies: ["linkdoc"]),
     ] + layoutTargets
 )

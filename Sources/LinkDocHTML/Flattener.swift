@@ -239,28 +239,27 @@ struct Flattener {
     }
 
     mutating func comment(cursor: Int) {
-        let start = scanner.find(Self.commentOpen, in: processed..<cursor) ?? processed
-        processGap(processed..<start)
-        processed = max(processed, cursor)
-        if droppedDepth == 0 {
-            diagnostics.add(start, .warning, RuleID.htmlSanitized, "HTML comment removed")
-        }
+        remove(opening: Self.commentOpen, cursor: cursor, saying: "HTML comment removed")
     }
 
     mutating func processingInstruction(cursor: Int) {
-        let start = scanner.find(Self.processingInstructionOpen, in: processed..<cursor) ?? processed
-        processGap(processed..<start)
-        processed = max(processed, cursor)
-        if droppedDepth == 0 {
-            diagnostics.add(start, .warning, RuleID.htmlSanitized, "processing instruction removed")
-        }
+        remove(opening: Self.processingInstructionOpen, cursor: cursor, saying: "processing instruction removed")
     }
 
     mutating func doctype(cursor: Int) {
         // <!DOCTYPE …> is meaningless for a fragment; drop it silently.
-        let start = scanner.find(Self.doctypeOpen, in: processed..<cursor) ?? processed
+        remove(opening: Self.doctypeOpen, cursor: cursor, saying: nil)
+    }
+
+    /// Markup that is dropped with what it holds, from its `opening` up to `cursor`; `message`
+    /// is reported at it unless it lies inside removed content.
+    private mutating func remove(opening: [UInt8], cursor: Int, saying message: String?) {
+        let start = scanner.find(opening, in: processed..<cursor) ?? processed
         processGap(processed..<start)
         processed = max(processed, cursor)
+        if let message, droppedDepth == 0 {
+            diagnostics.add(start, .warning, RuleID.htmlSanitized, message)
+        }
     }
 
     // MARK: - Tokens from SimpleMarkup

@@ -9,7 +9,6 @@ import LinkDocBase
 /// one per thread that compiles.
 public struct HTMLWorkspace {
     var stack: [Flattener.OpenElement] = []
-    var slots: [HTMLElement?] = []
     var topmostKnown: [Int] = []
     var text: [UInt8] = []
     var offsets = OffsetMap()
@@ -34,7 +33,7 @@ public struct HTMLWorkspace {
     /// The capacity in bytes of the largest buffer kept (tests: none is above the cap).
     var largestKeptBytes: Int {
         let b = Self.buffers
-        return [b.bytes(stack), b.bytes(slots), b.bytes(topmostKnown), b.bytes(text), offsets.storageBytes, b.bytes(elements)].max()!
+        return [b.bytes(stack), b.bytes(topmostKnown), b.bytes(text), offsets.storageBytes, b.bytes(elements)].max()!
     }
 
     /// The largest buffer a workspace keeps, in bytes.

@@ -1,5 +1,6 @@
 @testable import LinkDocFormats
 import XCTest
+import LinkDocTestSupport
 
 /// The record reader's string scan (thirty-two bytes a vector test, then sixteen, then eight a
 /// word, the first stop byte taken from the test's mask) against a byte-by-byte decoding of JSON
@@ -81,11 +82,8 @@ final class NDJSONStringTests: XCTestCase {
             Array("a".utf8), Array("好".utf8), Array(#"\n"#.utf8), Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\u597d"#.utf8),
             [0x7F], [0x80], [0xE2], [0xF0], Array("abcdefgh".utf8), Array("请阅读《用户协议》".utf8),
         ]
-        var seed: UInt64 = 7
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(seed >> 33) % bound
-        }
+        var generator = SeededGenerator(seed: 7)
+        func next(_ bound: Int) -> Int { generator.next(bound) }
         for round in 0..<2000 {
             var body: [UInt8] = []
             for _ in 0..<next(24) { body += alphabet[next(alphabet.count)] }

@@ -1,4 +1,5 @@
 import XCTest
+import LinkDocTestSupport
 @testable import LinkDocHTML
 
 /// Markup that needs no HTML parser is read without libxml2 (SimpleMarkup.swift). The result must
@@ -69,11 +70,8 @@ final class SimpleMarkupTests: XCTestCase {
                       "&d=2", "& ", "&x", "&#1;", "&nbsp;", "<br>", "<p>", "</p>", "< ", "文字", "text", " ", "\n", "\t",
                       "《隐私政策》", "😀", "在使用过程中，我们可能会收集", " https://www.example.org/a/b?c=1&d=2#frag ",
                       "<a href=\"https://Bücher.example/straße\">", "<a href=\"a&amp;b c\">", " @小明 ", "#每日一问#", "=", ";", "#", "&", "<", "\u{FFFF}", "<b", "</", "<a href=\"y\" >"]
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(truncatingIfNeeded: seed >> 33)
-        }
+        var generator = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
+        func next() -> Int { generator.nextBits() }
         var simple = 0
         for _ in 0..<4000 {
             var s = ""
