@@ -33,10 +33,10 @@ public protocol DocumentJSONSource {
     /// `withTextUTF8` gives, for a source whose link texts are slices of it.
     func withLinkTextUTF8<R>(at index: Int, in text: UnsafeBufferPointer<UInt8>,
                              _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
-    func linkRange(at index: Int) -> TextRange
-    func linkURL(at index: Int) -> String?
-    func linkTooltip(at index: Int) -> String?
-    func linkTarget(at index: Int) -> LinkTarget
+    /// Calls `body` with the range and payload of link `index`: one call (and one look-up of
+    /// the link) for all that its members are written from.
+    func withLink<R>(at index: Int,
+                     _ body: (_ range: TextRange, _ url: String?, _ tooltip: String?, _ target: LinkTarget) -> R) -> R
     var styles: [Style] { get }
     var paragraphCount: Int { get }
     func paragraphRange(at index: Int) -> TextRange
@@ -67,11 +67,7 @@ public enum DocumentJSON {
             for style in document.styles { style.write(to: &w) }
             w.endArray()
             w.key("paragraphs"); w.beginArray()
-            for i in 0..<document.paragraphCount {
-                w.beginObject()
-                w.key("range"); document.paragraphRange(at: i).write(to: &w)
-                w.endObject()
-            }
+            for i in 0..<document.paragraphCount { document.paragraphRange(at: i).writeParagraph(to: &w) }
             w.endArray()
             // Left out when there are none: a document without images has no "attachments" member.
             let attachments = document.attachments
@@ -87,12 +83,21 @@ public enum DocumentJSON {
     @inlinable
     static func writeLink<Source: DocumentJSONSource>(_ i: Int, of document: Source, text: UnsafeBufferPointer<UInt8>,
                                                       to w: inout JSONWriter) {
-        let target = document.linkTarget(at: i)
-        writeLinkOpening(target.kind, to: &w)
-        document.withLinkTextUTF8(at: i, in: text) { w.string(utf8: $0) }
-        w.key("range"); document.linkRange(at: i).write(to: &w)
-        w.member("url", document.linkURL(at: i))
-        w.member("tooltip", document.linkTooltip(at: i))
+        document.withLink(at: i) { range, url, tooltip, target in
+            writeLinkOpening(target.kind, to: &w)
+            document.withLinkTextUTF8(at: i, in: text) { w.string(utf8: $0) }
+            writeLinkMembers(range: range, url: url, tooltip: tooltip, target: target, to: &w)
+        }
+    }
+
+    /// What follows a link's text, to the end of its object. Not generic, so that the member
+    /// names, known here, fold to stores, and the payload is read where it is lent.
+    @usableFromInline
+    static func writeLinkMembers(range: TextRange, url: String?, tooltip: String?, target: LinkTarget,
+                                 to w: inout JSONWriter) {
+        range.writeMember(to: &w)
+        if let url { w.key("url"); w.string(url) }
+        if let tooltip { w.key("tooltip"); w.string(tooltip) }
         target.forEachMember { key, value in
             if let value { w.key(key); w.string(value) }
         }
@@ -133,10 +138,11 @@ struct ModelJSONSource: DocumentJSONSource {
         // may hold any text there, and its JSON says what it holds.
         withUTF8(of: document.links[index].text, body)
     }
-    func linkRange(at index: Int) -> TextRange { document.links[index].range }
-    func linkURL(at index: Int) -> String? { document.links[index].url }
-    func linkTooltip(at index: Int) -> String? { document.links[index].tooltip }
-    func linkTarget(at index: Int) -> LinkTarget { document.links[index].target }
+    func withLink<R>(at index: Int,
+                     _ body: (_ range: TextRange, _ url: String?, _ tooltip: String?, _ target: LinkTarget) -> R) -> R {
+        let link = document.links[index]
+        return body(link.range, link.url, link.tooltip, link.target)
+    }
     var styles: [Style] { document.styles }
     var paragraphCount: Int { document.paragraphs.count }
     func paragraphRange(at index: Int) -> TextRange { document.paragraphs[index].range }
@@ -151,15 +157,38 @@ struct ModelJSONSource: DocumentJSONSource {
 }
 
 extension TextRange {
+    /// The longest JSON of a range: its fixed text and six numbers.
+    static var maxJSONLength: Int { 38 + 6 * JSONWriter.Cursor.maxDecimalLength }
+
     /// `{"utf16":[L,N],"scalars":[L,N],"utf8":[L,N]}`: written under one capacity
     /// check, since every link, style, paragraph and attachment has one.
     public func write(to w: inout JSONWriter) {
-        w.value(reserving: 38 + 6 * JSONWriter.Cursor.maxDecimalLength) { c in
-            c.ascii(#"{"utf16":["#); utf16.write(to: &c)
-            c.ascii(#"],"scalars":["#); scalars.write(to: &c)
-            c.ascii(#"],"utf8":["#); utf8.write(to: &c)
-            c.ascii("]}")
+        w.value(reserving: Self.maxJSONLength) { write(to: &$0) }
+    }
+
+    /// `"range":{…}`, the member every link has, under one capacity check with its name.
+    func writeMember(to w: inout JSONWriter) {
+        w.value(reserving: 8 + Self.maxJSONLength) { c in
+            c.ascii(#""range":"#)
+            write(to: &c)
         }
+    }
+
+    /// `{"range":{…}}`, a paragraph's whole object (a paragraph has nothing else).
+    @usableFromInline
+    func writeParagraph(to w: inout JSONWriter) {
+        w.value(reserving: 10 + Self.maxJSONLength) { c in
+            c.ascii(#"{"range":"#)
+            write(to: &c)
+            c.byte(UInt8(ascii: "}"))
+        }
+    }
+
+    private func write(to c: inout JSONWriter.Cursor) {
+        c.ascii(#"{"utf16":["#); utf16.write(to: &c)
+        c.ascii(#"],"scalars":["#); scalars.write(to: &c)
+        c.ascii(#"],"utf8":["#); utf8.write(to: &c)
+        c.ascii("]}")
     }
 }
 

@@ -49,10 +49,11 @@ public struct JSONWriter: Sendable {
 
     // MARK: Structure
 
-    @inlinable public mutating func beginObject() { punctuation(UInt8(ascii: "{")); needsComma = false }
-    @inlinable public mutating func endObject() { closing(UInt8(ascii: "}")) }
-    @inlinable public mutating func beginArray() { punctuation(UInt8(ascii: "[")); needsComma = false }
-    @inlinable public mutating func endArray() { closing(UInt8(ascii: "]")) }
+    // Always inlined: left to itself, the optimizer calls them (a call costs more than the write).
+    @inlinable @inline(__always) public mutating func beginObject() { punctuation(UInt8(ascii: "{")); needsComma = false }
+    @inlinable @inline(__always) public mutating func endObject() { closing(UInt8(ascii: "}")) }
+    @inlinable @inline(__always) public mutating func beginArray() { punctuation(UInt8(ascii: "[")); needsComma = false }
+    @inlinable @inline(__always) public mutating func endArray() { closing(UInt8(ascii: "]")) }
 
     /// Writes `"name":`; the next value written belongs to it. String literals come
     /// here (the `String` overload is disfavoured): a plain ASCII name is copied as

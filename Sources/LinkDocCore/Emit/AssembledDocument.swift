@@ -59,10 +59,11 @@ extension AssembledDocument: DocumentJSONSource {
         let utf8 = links[index].range.utf8
         return body(UnsafeBufferPointer(rebasing: text[utf8.location..<utf8.upperBound]))
     }
-    func linkRange(at index: Int) -> TextRange { links[index].range }
-    func linkURL(at index: Int) -> String? { drafts[links[index].draft].url }
-    func linkTooltip(at index: Int) -> String? { drafts[links[index].draft].tooltip }
-    func linkTarget(at index: Int) -> LinkTarget { drafts[links[index].draft].target }
+    func withLink<R>(at index: Int,
+                     _ body: (_ range: TextRange, _ url: String?, _ tooltip: String?, _ target: LinkTarget) -> R) -> R {
+        let place = links[index]
+        return body(place.range, drafts[place.draft].url, drafts[place.draft].tooltip, drafts[place.draft].target)
+    }
     var paragraphCount: Int { paragraphs.count }
     func paragraphRange(at index: Int) -> TextRange { paragraphs[index] }
 }
