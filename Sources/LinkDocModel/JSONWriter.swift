@@ -162,8 +162,9 @@ public struct JSONWriter: Sendable {
     /// write (a document writes several values per link, each asking the runtime). While `body` holds
     /// the writer inout, nothing else can copy it, and a buffer that grows is a new one of its own;
     /// `body` must not copy the writer itself (a copy would write into the same block).
+    /// Public for writers of many values in a row, such as a stream's result line.
     @inlinable
-    mutating func withExclusiveBuffer(_ body: (inout JSONWriter) -> Void) {
+    public mutating func withExclusiveBuffer(_ body: (inout JSONWriter) -> Void) {
         if !isKnownUniquelyReferenced(&buffer) {
             buffer = JSONByteBuffer(copying: buffer, count: count, capacity: buffer.capacity)
         }

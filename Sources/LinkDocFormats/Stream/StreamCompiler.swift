@@ -106,6 +106,17 @@ public final class StreamCompiler: @unchecked Sendable {
 
     private func compile(_ record: NDJSONRecord, line: ArraySlice<UInt8>, storage: NDJSONRecord.Storage, with compiler: Compiler,
                          into w: inout JSONWriter, workspace: inout CompileWorkspace) -> Bool {
+        // The line's buffer made unique once rather than checked at each of its values; nothing
+        // below copies the writer.
+        var isError = false
+        w.withExclusiveBuffer { w in
+            isError = writeResult(record, line: line, storage: storage, with: compiler, into: &w, workspace: &workspace)
+        }
+        return isError
+    }
+
+    private func writeResult(_ record: NDJSONRecord, line: ArraySlice<UInt8>, storage: NDJSONRecord.Storage,
+                             with compiler: Compiler, into w: inout JSONWriter, workspace: inout CompileWorkspace) -> Bool {
         w.beginObject()
         w.key("id")
         if record.withID(line: line, storage: storage, { w.string(utf8: $0) }) == nil { w.null() }
