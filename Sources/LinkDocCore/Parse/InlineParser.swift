@@ -119,22 +119,27 @@ struct InlineParser: ~Copyable {
     private mutating func run() {
         let n = s.count
         var nextExplicit = findOpaqueSpan(from: 0)
+        // Where the next opaque span starts (n when there is none): the loop reads this Int, and
+        // takes the span out of `nextExplicit` only when it gets there (binding it each time
+        // would copy the whole syntax, retaining every string and slice array in it).
+        var limit = nextExplicit?.source.lowerBound ?? n
         var i = 0
         Self.plainStep.withUnsafeBufferPointer { table in
             while i < n {
                 tick()
-                if let explicit = nextExplicit, i == explicit.source.lowerBound {
+                if i == limit, let explicit = nextExplicit.take() {
+                    let end = explicit.source.upperBound
                     if case .htmlAnchor = explicit.kind, explicit.display.isEmpty {
                         flushText(upTo: i)  // an anchor around nothing: no link, nothing to show
                     } else {
                         emit(explicit)
                     }
-                    i = explicit.source.upperBound
+                    i = end
                     pendingStart = max(pendingStart, i)
                     nextExplicit = findOpaqueSpan(from: i)
+                    limit = nextExplicit?.source.lowerBound ?? n
                     continue
                 }
-                let limit = nextExplicit?.source.lowerBound ?? n
                 // Skip plain text quickly; most bytes start nothing (one tick for the run).
                 let runStart = i
                 while i < limit {
@@ -475,6 +480,11 @@ struct InlineParser: ~Copyable {
         let first = CharClass.decode(s, at: i + 1).scalar
         let last = CharClass.decode(s, at: CharClass.previousScalarStart(s, before: j)).scalar
         guard !CharClass.isSpace(first), !CharClass.isSpace(last) else { return nil }
+        // Most names hold no backslash: then the name and the display are one slice each. (Looked
+        // for in every byte: in text that is not UTF-8 the scan above may have stepped over one.)
+        if index(of: UInt8(ascii: "\\"), from: i + 1, before: j) == nil {
+            return LinkSyntax(kind: .topic(name: string(i + 1..<j)), display: TextSlices(i..<j + 1), source: i..<j + 1)
+        }
         let nameSlices = slicesRemovingEscapes(i + 1..<j)
         return LinkSyntax(kind: .topic(name: string(nameSlices)),
                           display: slicesRemovingEscapes(i..<j + 1), source: i..<j + 1)
@@ -805,16 +815,24 @@ struct InlineParser: ~Copyable {
     private static let pathSegmentStart = ASCIISet("/:=#?&-_~")
 
     private func bareURL(at i: Int, limit: Int) -> LinkSyntax? {
-        let kind: LinkSyntaxKind
+        // Most `h` and `w` in copy start words (`the`, `with`): the second letter rules them out
+        // before a prefix is compared. (`x | 0x20` is `t` only for `t` and `T`, `w` only for `w` and `W`.)
+        guard i + 4 <= limit else { return nil }
+        let isWWW: Bool
         let bodyStart: Int
-        if hasPrefix("https://", at: i, limit: limit) {
-            kind = .bareURL; bodyStart = i + 8
-        } else if hasPrefix("http://", at: i, limit: limit) {
-            kind = .bareURL; bodyStart = i + 7
-        } else if hasPrefix("www.", at: i, limit: limit) {
-            kind = .bareWWW; bodyStart = i + 4
+        if s[i] | 0x20 == UInt8(ascii: "h") {
+            guard s[i + 1] | 0x20 == UInt8(ascii: "t") else { return nil }
+            if hasPrefix("https://", at: i, limit: limit) {
+                bodyStart = i + 8
+            } else if hasPrefix("http://", at: i, limit: limit) {
+                bodyStart = i + 7
+            } else {
+                return nil
+            }
+            isWWW = false
         } else {
-            return nil
+            guard s[i + 1] | 0x20 == UInt8(ascii: "w"), hasPrefix("www.", at: i, limit: limit) else { return nil }
+            isWWW = true; bodyStart = i + 4
         }
         if i > 0 {
             // Inside a word, a path or an address no URL starts. After `.` or `-` a scheme may
@@ -822,7 +840,7 @@ struct InlineParser: ~Copyable {
             let previous = s[i - 1]
             if ASCII.isLetterOrDigit(previous) || previous == UInt8(ascii: "_") || previous == UInt8(ascii: "/")
                 || previous == UInt8(ascii: "@") { return nil }
-            if kind == .bareWWW && (previous == UInt8(ascii: ".") || previous == UInt8(ascii: "-")) { return nil }
+            if isWWW && (previous == UInt8(ascii: ".") || previous == UInt8(ascii: "-")) { return nil }
         }
         var j = bodyStart
         var brackets = BracketCounts()
@@ -878,7 +896,7 @@ struct InlineParser: ~Copyable {
         let end = trimmedURLEnd(bodyStart: bodyStart, end: j, brackets: brackets)
         guard end > bodyStart, ASCII.isLetterOrDigit(s[bodyStart]) || s[bodyStart] >= 0x80 || s[bodyStart] == UInt8(ascii: "[")
         else { return nil }
-        return LinkSyntax(kind: kind, display: TextSlices(i..<end), source: i..<end)
+        return LinkSyntax(kind: isWWW ? .bareWWW : .bareURL, display: TextSlices(i..<end), source: i..<end)
     }
 
     /// Bytes that go on with a host's label next to a symbol: then the symbol is inside the host.
