@@ -46,7 +46,15 @@ public struct ParseOptions: Sendable {
 /// Noncopyable for the reason `Resolver` is: one parser per document, built in place.
 struct InlineParser: ~Copyable {
     let s: UnsafeBufferPointer<UInt8>
-    let options: ParseOptions
+    /// What the parser reads of its `ParseOptions`. Not the options themselves: a copy of those
+    /// would retain (and the parser's end release) the set of titles too, once per document.
+    private struct Settings {
+        let titleTable: ByteStringTable<ManifestIndex.Entry?>
+        let maxTopicLength: Int
+        let maxMentionLength: Int
+        let detectors: Detectors
+    }
+    private let options: Settings
     /// The work meter: every loop over `s` ticks it once per byte it examines, so that
     /// tests can assert that parsing stays linear by counting work rather than timing it
     /// (Tests/LinkDocCoreTests/WorkGrowthTests.swift). A pointer, not a stored counter,
@@ -95,7 +103,8 @@ struct InlineParser: ~Copyable {
     private init(s: UnsafeBufferPointer<UInt8>, options: ParseOptions, anchors: [AnchorSpan],
                  meter: UnsafeMutablePointer<Int>) {
         self.s = s
-        self.options = options
+        self.options = Settings(titleTable: options.titleTable, maxTopicLength: options.maxTopicLength,
+                                maxMentionLength: options.maxMentionLength, detectors: options.detectors)
         self.anchors = anchors
         self.meter = meter
     }
