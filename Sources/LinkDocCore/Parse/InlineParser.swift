@@ -141,7 +141,7 @@ struct InlineParser: ~Copyable {
                     if case .htmlAnchor = explicit.kind, explicit.display.isEmpty {
                         flushText(upTo: i)  // an anchor around nothing: no link, nothing to show
                     } else {
-                        emit(explicit)
+                        emit(consume explicit)
                     }
                     i = end
                     pendingStart = max(pendingStart, i)
