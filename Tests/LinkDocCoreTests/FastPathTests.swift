@@ -302,4 +302,13 @@ final class FastPathTests: XCTestCase {
             }
         }
     }
+
+    /// The masks of `InlineParser.isPlainPathByte` against the bytes they stand for.
+    func testPlainPathBytesAreThePrintableASCIIThatEndNoURLAndAreNoBracket() {
+        let excluded = Set("<>\"`()[]{}".utf8)
+        for b in 0...255 {
+            let byte = UInt8(b)
+            XCTAssertEqual(InlineParser.isPlainPathByte(byte), (0x21...0x7E).contains(byte) && !excluded.contains(byte), "\(b)")
+        }
+    }
 }

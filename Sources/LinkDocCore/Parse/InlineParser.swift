@@ -859,6 +859,18 @@ struct InlineParser: ~Copyable {
         var cjkLabel: Bool? = nil
         var stoppedAtCJK = false
         while j < limit {
+            // Runs that change nothing but the position are stepped over first (the meter counts
+            // them as the byte-by-byte steps below would): a host label's letters and digits, and
+            // in the path the bytes that neither end the URL nor are brackets.
+            let runStart = j
+            if !inHost {
+                while j < limit && Self.isPlainPathByte(s[j]) { j += 1 }
+            } else if cjkLabel != true {
+                while j < limit && (ASCII.isLetterOrDigit(s[j]) || s[j] == UInt8(ascii: "_")) { j += 1 }
+                if j > runStart { cjkLabel = false }
+            }
+            tick(j - runStart)
+            guard j < limit else { break }
             tick()
             let b = s[j]
             if b < 0x80 {
@@ -932,6 +944,15 @@ struct InlineParser: ~Copyable {
         guard k + 1 < limit, s[k] == UInt8(ascii: ".") else { return nil }
         let next = s[k + 1]
         return ASCII.isLetterOrDigit(next) || (next >= 0x80 && Self.isCJKLetter(CharClass.decode(s, at: k + 1).scalar)) ? k : nil
+    }
+
+    /// Printable ASCII but `<`, `>`, `"`, `` ` `` (which end a URL) and `( ) [ ] { }` (which
+    /// `BracketCounts` counts): the bytes in a URL's path after which nothing changes but the
+    /// position. Two 64-bit masks, one per half of ASCII, with no lazy global to reach
+    /// (Tests/LinkDocCoreTests/FastPathTests.swift checks them against that definition).
+    @inline(__always) static func isPlainPathByte(_ b: UInt8) -> Bool {
+        b < 64 ? (0xAFFF_FCFA_0000_0000 as UInt64) >> UInt64(b) & 1 != 0
+            : b < 128 && (0x57FF_FFFE_D7FF_FFFF as UInt64) >> UInt64(b - 64) & 1 != 0
     }
 
     @inline(__always) private static func endsURL(_ b: UInt8) -> Bool {
