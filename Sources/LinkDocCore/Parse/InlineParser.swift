@@ -825,22 +825,22 @@ struct InlineParser: ~Copyable {
 
     private func bareURL(at i: Int, limit: Int) -> LinkSyntax? {
         // Most `h` and `w` in copy start words (`the`, `with`): the second letter rules them out
-        // before a prefix is compared. (`x | 0x20` is `t` only for `t` and `T`, `w` only for `w` and `W`.)
+        // first. The prefixes are compared byte by byte: letters in either case (`x | 0x20` is `t`
+        // only for `t` and `T`, and so for each letter), `:`, `/` and `.` exactly.
         guard i + 4 <= limit else { return nil }
         let isWWW: Bool
         let bodyStart: Int
         if s[i] | 0x20 == UInt8(ascii: "h") {
-            guard s[i + 1] | 0x20 == UInt8(ascii: "t") else { return nil }
-            if hasPrefix("https://", at: i, limit: limit) {
-                bodyStart = i + 8
-            } else if hasPrefix("http://", at: i, limit: limit) {
-                bodyStart = i + 7
-            } else {
-                return nil
-            }
-            isWWW = false
+            guard s[i + 1] | 0x20 == UInt8(ascii: "t"), s[i + 2] | 0x20 == UInt8(ascii: "t"),
+                  s[i + 3] | 0x20 == UInt8(ascii: "p") else { return nil }
+            var k = i + 4
+            if k < limit && s[k] | 0x20 == UInt8(ascii: "s") { k += 1 }
+            guard k + 3 <= limit, s[k] == UInt8(ascii: ":"), s[k + 1] == UInt8(ascii: "/"), s[k + 2] == UInt8(ascii: "/")
+            else { return nil }
+            isWWW = false; bodyStart = k + 3
         } else {
-            guard s[i + 1] | 0x20 == UInt8(ascii: "w"), hasPrefix("www.", at: i, limit: limit) else { return nil }
+            guard s[i + 1] | 0x20 == UInt8(ascii: "w"), s[i + 2] | 0x20 == UInt8(ascii: "w"), s[i + 3] == UInt8(ascii: ".")
+            else { return nil }
             isWWW = true; bodyStart = i + 4
         }
         if i > 0 {
@@ -1048,15 +1048,6 @@ struct InlineParser: ~Copyable {
         var k = semicolon
         while k > floor && ASCII.isLetterOrDigit(s[k - 1]) { k -= 1; tick() }
         return k < semicolon && k > floor && s[k - 1] == UInt8(ascii: "&") ? k - 1 : nil
-    }
-
-    private func hasPrefix(_ prefix: StaticString, at i: Int, limit: Int) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard i + count <= limit else { return false }
-        return prefix.withUTF8Buffer { p in
-            for k in 0..<count where ASCII.lower(s[i + k]) != p[k] { return false }
-            return true
-        }
     }
 
     // MARK: Phone numbers
