@@ -1,6 +1,7 @@
 @testable import LinkDocCore
 @testable import LinkDocBase
 import XCTest
+import LinkDocTestSupport
 
 /// The byte-level fast paths of the parse and resolve stages against the general forms they
 /// stand for, on the inputs where the two could part: combining marks after a colon or a
@@ -229,5 +230,90 @@ final class FastPathTests: XCTestCase {
         }
         XCTAssertFalse(Escaping.mayNeedSwiftEscaping(String(repeating: "用户协议 and more", count: 4), quotes: true))
         XCTAssertTrue(Escaping.mayNeedSwiftEscaping(String(repeating: "用户协议 and more", count: 4) + "\u{2028}", quotes: false))
+    }
+
+    /// A topic's name and display, which skip the escape scans when the name holds no backslash,
+    /// against the plain form: the bytes between the hashes with the backslash of each escape
+    /// removed. The names mix escapes, lone backslashes and bytes that are not UTF-8 (over which
+    /// the topic scan steps as over a whole sequence).
+    func testTopicNamesMatchThePlainEscapeRemoval() {
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("话题".utf8), Array("\\#".utf8), Array("\\@".utf8), Array("\\\\".utf8),
+                                 Array("\\".utf8), Array("\\x".utf8), Array("\\《".utf8), Array(" ".utf8), [0xE4], [0xF0], [0xC3]]
+        let escapable = Set("@#[]()<>&\\".utf8)
+        func plain(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+            var out: [UInt8] = []
+            var i = bytes.startIndex
+            while i < bytes.endIndex {
+                if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.endIndex {
+                    let next = bytes[i + 1]
+                    if escapable.contains(next) { out.append(next); i += 2; continue }
+                    if next == 0xE3, i + 3 < bytes.endIndex, bytes[i + 2] == 0x80, bytes[i + 3] == 0x8A || bytes[i + 3] == 0x8B {
+                        i += 1
+                        continue
+                    }
+                }
+                out.append(bytes[i])
+                i += 1
+            }
+            return out
+        }
+        var generator = SeededGenerator(seed: 23)
+        var topics = 0, escaped = 0
+        for _ in 0..<3000 {
+            var bytes = Array("x #".utf8)
+            for _ in 0..<(1 + generator.nextBits() % 5) { bytes += pieces[generator.nextBits() % pieces.count] }
+            bytes += Array("# y".utf8)
+            var workspace = CompileWorkspace()
+            let parsed = InlineParser.parse(bytes, options: ParseOptions(), workspace: &workspace)
+            for link in parsed.links {
+                guard case .topic(let name) = link.kind else { continue }
+                topics += 1
+                let source = link.source
+                if bytes[source].contains(UInt8(ascii: "\\")) { escaped += 1 }
+                XCTAssertEqual(name, String(decoding: plain(bytes[source.lowerBound + 1..<source.upperBound - 1]), as: UTF8.self), "\(bytes)")
+                XCTAssertEqual(link.display.flatMap { bytes[$0] }, plain(bytes[source]), "\(bytes)")
+            }
+        }
+        XCTAssertGreaterThan(topics, 500)
+        XCTAssertGreaterThan(escaped, 100)
+    }
+
+    /// A bare URL is ruled out by its second letter before its prefix is compared: wherever an `h`
+    /// or `w` starts one of `http://`, `https://` or `www.` (in any case) and a host follows, a URL
+    /// starts there; anywhere else none does.
+    func testBareURLStartsExactlyAtItsPrefixes() {
+        let pieces = ["h", "H", "t", "T", "tp", "tP", "http", "HTTP", "hTtPs", "s", "S", ":", "/", "//", "://", ":/",
+                      "w", "W", "ww", "www", "WwW", ".", "x", " ",
+                      "http://", "hTTps://", "www.", "Www."].map { Array($0.utf8) }
+        var generator = SeededGenerator(seed: 31)
+        var urls = 0
+        for _ in 0..<4000 {
+            var bytes: [UInt8] = [0x20]
+            for _ in 0..<(1 + generator.nextBits() % 4) { bytes += pieces[generator.nextBits() % pieces.count] }
+            if generator.nextBits() % 2 == 0 { bytes += Array("example.com".utf8) }
+            let lowered = bytes.map { ASCII.lower($0) }
+            for i in bytes.indices where "hHwW".utf8.contains(bytes[i]) {
+                let rest = lowered[i...]
+                let hasPrefix = ["https://", "http://", "www."].contains { rest.starts(with: $0.utf8) }
+                let starts = InlineParser.constructStarts(in: bytes, at: i, options: ParseOptions())
+                if !hasPrefix { XCTAssertFalse(starts, "\(String(decoding: bytes, as: UTF8.self)) at \(i)") }
+                // After a space and before a host, a prefix starts a URL.
+                let prefixLength = rest.starts(with: "https://".utf8) ? 8 : rest.starts(with: "http://".utf8) ? 7 : 4
+                if hasPrefix && bytes[i - 1] == 0x20 && rest.dropFirst(prefixLength).starts(with: "example.com".utf8) {
+                    XCTAssertTrue(starts, "\(String(decoding: bytes, as: UTF8.self)) at \(i)")
+                    urls += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(urls, 50)
+    }
+
+    /// The masks of `InlineParser.isPlainPathByte` against the bytes they stand for.
+    func testPlainPathBytesAreThePrintableASCIIThatEndNoURLAndAreNoBracket() {
+        let excluded = Set("<>\"`()[]{}".utf8)
+        for b in 0...255 {
+            let byte = UInt8(b)
+            XCTAssertEqual(InlineParser.isPlainPathByte(byte), (0x21...0x7E).contains(byte) && !excluded.contains(byte), "\(b)")
+        }
     }
 }

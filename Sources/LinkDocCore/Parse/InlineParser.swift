@@ -46,7 +46,15 @@ public struct ParseOptions: Sendable {
 /// Noncopyable for the reason `Resolver` is: one parser per document, built in place.
 struct InlineParser: ~Copyable {
     let s: UnsafeBufferPointer<UInt8>
-    let options: ParseOptions
+    /// What the parser reads of its `ParseOptions`. Not the options themselves: a copy of those
+    /// would retain (and the parser's end release) the set of titles too, once per document.
+    private struct Settings {
+        let titleTable: ByteStringTable<ManifestIndex.Entry?>
+        let maxTopicLength: Int
+        let maxMentionLength: Int
+        let detectors: Detectors
+    }
+    private let options: Settings
     /// The work meter: every loop over `s` ticks it once per byte it examines, so that
     /// tests can assert that parsing stays linear by counting work rather than timing it
     /// (Tests/LinkDocCoreTests/WorkGrowthTests.swift). A pointer, not a stored counter,
@@ -95,7 +103,8 @@ struct InlineParser: ~Copyable {
     private init(s: UnsafeBufferPointer<UInt8>, options: ParseOptions, anchors: [AnchorSpan],
                  meter: UnsafeMutablePointer<Int>) {
         self.s = s
-        self.options = options
+        self.options = Settings(titleTable: options.titleTable, maxTopicLength: options.maxTopicLength,
+                                maxMentionLength: options.maxMentionLength, detectors: options.detectors)
         self.anchors = anchors
         self.meter = meter
     }
@@ -119,22 +128,27 @@ struct InlineParser: ~Copyable {
     private mutating func run() {
         let n = s.count
         var nextExplicit = findOpaqueSpan(from: 0)
+        // Where the next opaque span starts (n when there is none): the loop reads this Int, and
+        // takes the span out of `nextExplicit` only when it gets there (binding it each time
+        // would copy the whole syntax, retaining every string and slice array in it).
+        var limit = nextExplicit?.source.lowerBound ?? n
         var i = 0
         Self.plainStep.withUnsafeBufferPointer { table in
             while i < n {
                 tick()
-                if let explicit = nextExplicit, i == explicit.source.lowerBound {
+                if i == limit, let explicit = nextExplicit.take() {
+                    let end = explicit.source.upperBound
                     if case .htmlAnchor = explicit.kind, explicit.display.isEmpty {
                         flushText(upTo: i)  // an anchor around nothing: no link, nothing to show
                     } else {
-                        emit(explicit)
+                        emit(consume explicit)
                     }
-                    i = explicit.source.upperBound
+                    i = end
                     pendingStart = max(pendingStart, i)
                     nextExplicit = findOpaqueSpan(from: i)
+                    limit = nextExplicit?.source.lowerBound ?? n
                     continue
                 }
-                let limit = nextExplicit?.source.lowerBound ?? n
                 // Skip plain text quickly; most bytes start nothing (one tick for the run).
                 let runStart = i
                 while i < limit {
@@ -475,6 +489,11 @@ struct InlineParser: ~Copyable {
         let first = CharClass.decode(s, at: i + 1).scalar
         let last = CharClass.decode(s, at: CharClass.previousScalarStart(s, before: j)).scalar
         guard !CharClass.isSpace(first), !CharClass.isSpace(last) else { return nil }
+        // Most names hold no backslash: then the name and the display are one slice each. (Looked
+        // for in every byte: in text that is not UTF-8 the scan above may have stepped over one.)
+        if index(of: UInt8(ascii: "\\"), from: i + 1, before: j) == nil {
+            return LinkSyntax(kind: .topic(name: string(i + 1..<j)), display: TextSlices(i..<j + 1), source: i..<j + 1)
+        }
         let nameSlices = slicesRemovingEscapes(i + 1..<j)
         return LinkSyntax(kind: .topic(name: string(nameSlices)),
                           display: slicesRemovingEscapes(i..<j + 1), source: i..<j + 1)
@@ -805,16 +824,24 @@ struct InlineParser: ~Copyable {
     private static let pathSegmentStart = ASCIISet("/:=#?&-_~")
 
     private func bareURL(at i: Int, limit: Int) -> LinkSyntax? {
-        let kind: LinkSyntaxKind
+        // Most `h` and `w` in copy start words (`the`, `with`): the second letter rules them out
+        // first. The prefixes are compared byte by byte: letters in either case (`x | 0x20` is `t`
+        // only for `t` and `T`, and so for each letter), `:`, `/` and `.` exactly.
+        guard i + 4 <= limit else { return nil }
+        let isWWW: Bool
         let bodyStart: Int
-        if hasPrefix("https://", at: i, limit: limit) {
-            kind = .bareURL; bodyStart = i + 8
-        } else if hasPrefix("http://", at: i, limit: limit) {
-            kind = .bareURL; bodyStart = i + 7
-        } else if hasPrefix("www.", at: i, limit: limit) {
-            kind = .bareWWW; bodyStart = i + 4
+        if s[i] | 0x20 == UInt8(ascii: "h") {
+            guard s[i + 1] | 0x20 == UInt8(ascii: "t"), s[i + 2] | 0x20 == UInt8(ascii: "t"),
+                  s[i + 3] | 0x20 == UInt8(ascii: "p") else { return nil }
+            var k = i + 4
+            if k < limit && s[k] | 0x20 == UInt8(ascii: "s") { k += 1 }
+            guard k + 3 <= limit, s[k] == UInt8(ascii: ":"), s[k + 1] == UInt8(ascii: "/"), s[k + 2] == UInt8(ascii: "/")
+            else { return nil }
+            isWWW = false; bodyStart = k + 3
         } else {
-            return nil
+            guard s[i + 1] | 0x20 == UInt8(ascii: "w"), s[i + 2] | 0x20 == UInt8(ascii: "w"), s[i + 3] == UInt8(ascii: ".")
+            else { return nil }
+            isWWW = true; bodyStart = i + 4
         }
         if i > 0 {
             // Inside a word, a path or an address no URL starts. After `.` or `-` a scheme may
@@ -822,7 +849,7 @@ struct InlineParser: ~Copyable {
             let previous = s[i - 1]
             if ASCII.isLetterOrDigit(previous) || previous == UInt8(ascii: "_") || previous == UInt8(ascii: "/")
                 || previous == UInt8(ascii: "@") { return nil }
-            if kind == .bareWWW && (previous == UInt8(ascii: ".") || previous == UInt8(ascii: "-")) { return nil }
+            if isWWW && (previous == UInt8(ascii: ".") || previous == UInt8(ascii: "-")) { return nil }
         }
         var j = bodyStart
         var brackets = BracketCounts()
@@ -832,6 +859,18 @@ struct InlineParser: ~Copyable {
         var cjkLabel: Bool? = nil
         var stoppedAtCJK = false
         while j < limit {
+            // Runs that change nothing but the position are stepped over first (the meter counts
+            // them as the byte-by-byte steps below would): a host label's letters and digits, and
+            // in the path the bytes that neither end the URL nor are brackets.
+            let runStart = j
+            if !inHost {
+                while j < limit && Self.isPlainPathByte(s[j]) { j += 1 }
+            } else if cjkLabel != true {
+                while j < limit && (ASCII.isLetterOrDigit(s[j]) || s[j] == UInt8(ascii: "_")) { j += 1 }
+                if j > runStart { cjkLabel = false }
+            }
+            tick(j - runStart)
+            guard j < limit else { break }
             tick()
             let b = s[j]
             if b < 0x80 {
@@ -878,7 +917,7 @@ struct InlineParser: ~Copyable {
         let end = trimmedURLEnd(bodyStart: bodyStart, end: j, brackets: brackets)
         guard end > bodyStart, ASCII.isLetterOrDigit(s[bodyStart]) || s[bodyStart] >= 0x80 || s[bodyStart] == UInt8(ascii: "[")
         else { return nil }
-        return LinkSyntax(kind: kind, display: TextSlices(i..<end), source: i..<end)
+        return LinkSyntax(kind: isWWW ? .bareWWW : .bareURL, display: TextSlices(i..<end), source: i..<end)
     }
 
     /// Bytes that go on with a host's label next to a symbol: then the symbol is inside the host.
@@ -905,6 +944,15 @@ struct InlineParser: ~Copyable {
         guard k + 1 < limit, s[k] == UInt8(ascii: ".") else { return nil }
         let next = s[k + 1]
         return ASCII.isLetterOrDigit(next) || (next >= 0x80 && Self.isCJKLetter(CharClass.decode(s, at: k + 1).scalar)) ? k : nil
+    }
+
+    /// Printable ASCII but `<`, `>`, `"`, `` ` `` (which end a URL) and `( ) [ ] { }` (which
+    /// `BracketCounts` counts): the bytes in a URL's path after which nothing changes but the
+    /// position. Two 64-bit masks, one per half of ASCII, with no lazy global to reach
+    /// (Tests/LinkDocCoreTests/FastPathTests.swift checks them against that definition).
+    @inline(__always) static func isPlainPathByte(_ b: UInt8) -> Bool {
+        b < 64 ? (0xAFFF_FCFA_0000_0000 as UInt64) >> UInt64(b) & 1 != 0
+            : b < 128 && (0x57FF_FFFE_D7FF_FFFF as UInt64) >> UInt64(b - 64) & 1 != 0
     }
 
     @inline(__always) private static func endsURL(_ b: UInt8) -> Bool {
@@ -1000,15 +1048,6 @@ struct InlineParser: ~Copyable {
         var k = semicolon
         while k > floor && ASCII.isLetterOrDigit(s[k - 1]) { k -= 1; tick() }
         return k < semicolon && k > floor && s[k - 1] == UInt8(ascii: "&") ? k - 1 : nil
-    }
-
-    private func hasPrefix(_ prefix: StaticString, at i: Int, limit: Int) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard i + count <= limit else { return false }
-        return prefix.withUTF8Buffer { p in
-            for k in 0..<count where ASCII.lower(s[i + k]) != p[k] { return false }
-            return true
-        }
     }
 
     // MARK: Phone numbers

@@ -252,18 +252,21 @@ struct PhoneNumberMatcher {
 
     /// The ASCII digits of `group`.
     private func digitString(_ group: Group) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(group.count)
-        appendDigits(of: group, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: group.count) { writeDigits(of: group, to: $0, at: 0) }
     }
 
-    private func appendDigits(of group: Group, to bytes: inout [UInt8]) {
+    /// Writes the ASCII digits of `group` into `buffer` from `start` (`buffer` has room for its
+    /// `count` digits there) and returns where they end. Written into the string's own storage:
+    /// a number's text is short, so mostly a small string, and no byte array is made for it.
+    private func writeDigits(of group: Group, to buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var n = start
         var i = group.bytes.lowerBound
         while i < group.bytes.upperBound, let (value, width) = digitValue(at: i) {
-            bytes.append(value + UInt8(ascii: "0"))
+            buffer[n] = value + UInt8(ascii: "0")
+            n += 1
             i += width
         }
+        return n
     }
 
     /// Group lengths of a local number (after its area code).
@@ -303,12 +306,15 @@ struct PhoneNumberMatcher {
         }
         func firstDigit(_ group: Group) -> UInt8 { digitValue(at: group.bytes.lowerBound)!.value }
         func text(_ prefix: StaticString = "", area: Group? = nil) -> String {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(prefix.utf8CodeUnitCount + (area?.count ?? 0) + allCount)
-            prefix.withUTF8Buffer { bytes.append(contentsOf: $0) }
-            if let area { appendDigits(of: area, to: &bytes) }
-            for group in groups { appendDigits(of: group, to: &bytes) }
-            return String(decoding: bytes, as: UTF8.self)
+            String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + (area?.count ?? 0) + allCount) { buffer in
+                var n = prefix.withUTF8Buffer { p in
+                    for k in 0..<p.count { buffer[k] = p[k] }
+                    return p.count
+                }
+                if let area { n = writeDigits(of: area, to: buffer, at: n) }
+                for group in groups { n = writeDigits(of: group, to: buffer, at: n) }
+                return n
+            }
         }
         let isMobile = allCount == 11 && all(0) == 1 && all(1) >= 3
         let mobileShape = Self.lengths(groups, are: [11]) || Self.lengths(groups, are: [3, 4, 4])
