@@ -31,36 +31,35 @@ final class RangeMemberJSONTests: XCTestCase {
     }
 
     func testAMemberWritesTheKeyAndTheRange() {
-        for range in Self.ranges() {
-            for start in Self.writers() {
-                var plain = start
-                plain.key("range")
-                range.write(to: &plain)
-                var member = start
-                range.writeMember(to: &member)
-                XCTAssertEqual(String(decoding: member.bytes, as: UTF8.self), String(decoding: plain.bytes, as: UTF8.self))
-                // What follows is another member or value: the comma must come as it would.
-                plain.int(1)
-                member.int(1)
-                XCTAssertEqual(member.bytes, plain.bytes)
-            }
+        assertWritesAsThePlainCalls({ $0.writeMember(to: &$1) }) { range, w in
+            w.key("range")
+            range.write(to: &w)
         }
     }
 
     func testAParagraphWritesItsWholeObject() {
+        assertWritesAsThePlainCalls({ $0.writeParagraph(to: &$1) }) { range, w in
+            w.beginObject()
+            w.key("range")
+            range.write(to: &w)
+            w.endObject()
+        }
+    }
+
+    /// `fast` against `plain` for every range after every start: the same bytes, and the same
+    /// comma before what follows (another member or value).
+    private func assertWritesAsThePlainCalls(_ fast: (TextRange, inout JSONWriter) -> Void,
+                                             plain: (TextRange, inout JSONWriter) -> Void,
+                                             line: UInt = #line) {
         for range in Self.ranges() {
             for start in Self.writers() {
-                var plain = start
-                plain.beginObject()
-                plain.key("range")
-                range.write(to: &plain)
-                plain.endObject()
-                var paragraph = start
-                range.writeParagraph(to: &paragraph)
-                XCTAssertEqual(String(decoding: paragraph.bytes, as: UTF8.self), String(decoding: plain.bytes, as: UTF8.self))
-                plain.int(1)
-                paragraph.int(1)
-                XCTAssertEqual(paragraph.bytes, plain.bytes)
+                var expected = start, written = start
+                plain(range, &expected)
+                fast(range, &written)
+                XCTAssertEqual(String(decoding: written.bytes, as: UTF8.self), String(decoding: expected.bytes, as: UTF8.self), line: line)
+                expected.int(1)
+                written.int(1)
+                XCTAssertEqual(written.bytes, expected.bytes, line: line)
             }
         }
     }
