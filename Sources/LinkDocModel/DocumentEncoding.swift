@@ -96,8 +96,8 @@ public enum DocumentJSON {
     static func writeLinkMembers(range: TextRange, url: String?, tooltip: String?, target: LinkTarget,
                                  to w: inout JSONWriter) {
         range.writeMember(to: &w)
-        if let url { w.key("url"); w.string(url) }
-        if let tooltip { w.key("tooltip"); w.string(tooltip) }
+        w.member("url", url)
+        w.member("tooltip", tooltip)
         target.forEachMember { key, value in
             if let value { w.key(key); w.string(value) }
         }

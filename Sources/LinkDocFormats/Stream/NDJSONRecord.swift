@@ -95,11 +95,7 @@ struct NDJSONRecord {
                 try p.record(into: &storage)
             } catch {
                 var failure = error
-                failure.id = switch p.id {
-                case nil: nil
-                case .line(let r): String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self)
-                case .storage: String(decoding: storage.id, as: UTF8.self)
-                }
+                failure.id = NDJSONRecord(id: p.id).idString(line: line, storage: storage)
                 throw failure
             }
             return NDJSONRecord(id: p.id, manifest: p.manifest, options: p.options)
