@@ -186,8 +186,9 @@ def main():
     lines = ["| measurement | linkdoc | peer / target | ratio | peak RSS |", "|---|---|---|---|---|"]
     lines += ["| %s | %s | %s | %s | %s |" % r for r in rows]
     table = "\n".join(lines)
-    header = "Corpus: gen_corpus.py --mb %g (%.1f MB of text, %s). Median of %d runs. Machine: %s.\n\n" % (
-        args.mb, text_mb, sum(1 for _ in open(ndjson, encoding="utf-8")), runs, machine)
+    build = "release, Swift runtime linked in (--static-swift-stdlib)" if platform.system() == "Linux" else "release"
+    header = "Corpus: gen_corpus.py --mb %g (%.1f MB of text, %s). Median of %d runs. linkdoc: %s. Machine: %s.\n\n" % (
+        args.mb, text_mb, sum(1 for _ in open(ndjson, encoding="utf-8")), runs, build, machine)
     (OUT / "results.md").write_text(header + table + "\n", encoding="utf-8")
     print(header + table)
 

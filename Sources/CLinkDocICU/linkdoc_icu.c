@@ -13,12 +13,16 @@
 
 // ICU objects are opened once (pthread_once) and then only used through const, thread-safe
 // entry points: uidna_nameTo*_UTF8 and uspoof_checkUTF8 may be called concurrently on one object.
-static pthread_once_t g_once = PTHREAD_ONCE_INIT;
+// The spoof checker has a once of its own: opening it parses ICU's identifier sets (over a
+// million instructions and ICU data pages), and only a host with a non-ASCII label needs it,
+// while every compile checks the manifest's URLs through IDNA.
+static pthread_once_t g_idna_once = PTHREAD_ONCE_INIT;
+static pthread_once_t g_spoof_once = PTHREAD_ONCE_INIT;
 static UIDNA *g_idna_lenient;   // UseSTD3ASCIIRules=false (beStrict=false)
 static UIDNA *g_idna_strict;    // UseSTD3ASCIIRules=true  (beStrict=true)
 static USpoofChecker *g_spoof;
 
-static void open_icu_objects(void) {
+static void open_idna_objects(void) {
     // Non-transitional processing for both directions, CheckBidi, CheckJoiners (ContextJ).
     // ContextO is not part of UTS #46 and stays off. ICU has no "CheckHyphens=false" option;
     // hyphen errors are masked below instead.
@@ -30,8 +34,10 @@ static void open_icu_objects(void) {
     status = U_ZERO_ERROR;
     g_idna_strict = uidna_openUTS46(common | UIDNA_USE_STD3_RULES, &status);
     if (U_FAILURE(status)) g_idna_strict = NULL;
+}
 
-    status = U_ZERO_ERROR;
+static void open_spoof_checker(void) {
+    UErrorCode status = U_ZERO_ERROR;
     USpoofChecker *sc = uspoof_open(&status);
     if (U_SUCCESS(status)) {
         uspoof_setChecks(sc, USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS, &status);
@@ -58,7 +64,7 @@ static uint32_t ignored_errors(int be_strict) {
 int linkdoc_domain_to_ascii(const char *src, int32_t src_len, int be_strict,
                             char *dest, int32_t dest_capacity, int32_t *dest_len,
                             uint32_t *error_bits) {
-    pthread_once(&g_once, open_icu_objects);
+    pthread_once(&g_idna_once, open_idna_objects);
     *dest_len = 0;
     *error_bits = 0;
     UIDNA *idna = be_strict ? g_idna_strict : g_idna_lenient;
@@ -80,7 +86,7 @@ int linkdoc_domain_to_ascii(const char *src, int32_t src_len, int be_strict,
 
 int linkdoc_domain_to_unicode(const char *src, int32_t src_len,
                               char *dest, int32_t dest_capacity, int32_t *dest_len) {
-    pthread_once(&g_once, open_icu_objects);
+    pthread_once(&g_idna_once, open_idna_objects);
     *dest_len = 0;
     if (g_idna_lenient == NULL) return LINKDOC_ICU_FAILURE;
     UIDNAInfo info = UIDNA_INFO_INITIALIZER;
@@ -96,7 +102,7 @@ int linkdoc_domain_to_unicode(const char *src, int32_t src_len,
 }
 
 int linkdoc_label_is_suspicious(const char *label, int32_t label_len) {
-    pthread_once(&g_once, open_icu_objects);
+    pthread_once(&g_spoof_once, open_spoof_checker);
     if (g_spoof == NULL) return -1;
     UErrorCode status = U_ZERO_ERROR;
     int32_t result = uspoof_checkUTF8(g_spoof, label, label_len, NULL, &status);
