@@ -101,7 +101,7 @@ enum DocumentAssembler {
     private static func appendParagraphs(_ breaks: [Int], textCount: Int, to paragraphs: inout [TextRange],
                                          position: (Int) -> TextPosition) {
         guard textCount > 0 else { return }
-        paragraphs.reserveCapacity(breaks.count + 1)
+        if paragraphs.capacity <= breaks.count { paragraphs.reserveCapacity(breaks.count + 1) }
         var start = TextPosition.zero
         for end in breaks {
             let next = position(end)
