@@ -156,10 +156,12 @@ public struct Compiler: Sendable {
                 output = resolver.finish(workspace: &workspace)
             }
         }
-        // Consumed: the emit stage widens the spans in place, which would copy shared buffers.
-        let document = DocumentAssembler.assemble(text: output.text, links: output.links, styles: consume styles,
+        // Consumed: the emit stage widens the spans in place, which would copy shared buffers, and
+        // the document takes the text and drafts over (a copy would retain them and release them).
+        let (text, drafts, diagnostics) = output
+        let document = DocumentAssembler.assemble(text: consume text, links: consume drafts, styles: consume styles,
                                                   attachments: consume attachments, workspace: &workspace)
-        return (document, output.diagnostics)
+        return (document, diagnostics)
     }
 }
 

@@ -9,7 +9,7 @@ enum DocumentAssembler {
     /// `workspace` once placed; the document's links and paragraphs are written into buffers of
     /// `workspace`, which its owner gives back when done with the document
     /// (`CompileWorkspace.reclaim`). The bytes counted are added to the work meter.
-    static func assemble(text bytes: [UInt8], links drafts: [LinkDraft], styles: consuming [StyleSpan] = [],
+    static func assemble(text bytes: consuming [UInt8], links drafts: consuming [LinkDraft], styles: consuming [StyleSpan] = [],
                          attachments: consuming [AttachmentSpan] = [], workspace: inout CompileWorkspace) -> AssembledDocument {
         let b = CompileWorkspace.buffers
         // The line starts, offsets and positions live only while the document is assembled.
@@ -29,7 +29,7 @@ enum DocumentAssembler {
             return AssembledDocument(text: bytes, drafts: drafts, links: [], styles: [], paragraphs: paragraphs, attachments: [])
         }
         // Strings of the text only around edges that may split a cluster.
-        var text = GraphemeAlignment.Segmenter(bytes: bytes)
+        var text = GraphemeAlignment.Segmenter(bytes: copy bytes)
         // Widening may make neighbours touch or overlap; the earlier link keeps the cluster.
         // The links start with their UTF-8 spans only; the other units are filled in below,
         // once one pass has counted them.
@@ -64,7 +64,7 @@ enum DocumentAssembler {
             for k in attachments.indices { offsets.append(attachments[k].range.lowerBound); offsets.append(attachments[k].range.upperBound) }
             offsets.sort()
         }
-        var positions = PositionTable(bytes: bytes, ascending: offsets,
+        var positions = PositionTable(bytes: copy bytes, ascending: offsets,
                                       buffer: b.take(&workspace.positions, minimumCapacity: offsets.count))
         offsets = []  // the table holds the only reference, so it gives the buffer back unshared
         func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
