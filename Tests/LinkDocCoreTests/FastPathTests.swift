@@ -376,4 +376,32 @@ final class FastPathTests: XCTestCase {
             XCTAssertEqual(document.text, bytes)
         }
     }
+
+    /// Text without anchors or `[` is skimmed before a parser is made (`InlineParser.parse`): a
+    /// document with nothing to parse is one piece without a parser, and any other is parsed on
+    /// from where the skim stopped. Both must give what the parser alone gives, and count the same
+    /// work, on texts of plain runs, CJK punctuation, escapes, constructs and brackets.
+    func testSkimmedDocumentsParseAsTheParserAloneParsesThem() {
+        let pieces = ["a", "xyz", " ", "\n", "。", "，", "「」", "用户", "😀", "é", "\\", "\\#", "[", "]", "[x](https://e.example)",
+                      "#", "#t#", "@", "@bob", "h", "https://e.example", "www.e.example", "0", "12", "+", "(", "（", "＋", "０",
+                      "《", "《用户协议》", "<", "<https://e.example>", "a@b.example", "\u{301}"]
+        let options = CompilerContext(.empty).copyParseOptions
+        var generator = SeededGenerator(seed: 47)
+        var whole = 0, skimmedPart = 0
+        for _ in 0..<4000 {
+            let bytes = Array((0..<generator.next(9)).map { _ in pieces[generator.next(pieces.count)] }.joined().utf8)
+            var skimmed = CompileWorkspace(), alone = CompileWorkspace()
+            let got = InlineParser.parse(bytes, options: options, workspace: &skimmed)
+            let expected = InlineParser.parse(bytes, options: options, workspace: &alone, skimming: false)
+            let label = String(decoding: bytes, as: UTF8.self).debugDescription
+            XCTAssertEqual(got.inlines, expected.inlines, label)
+            XCTAssertEqual(got.links, expected.links, label)
+            XCTAssertEqual(got.bookTitles, expected.bookTitles, label)
+            XCTAssertEqual(got.notes, expected.notes, label)
+            XCTAssertEqual(skimmed.work, alone.work, label)
+            if !bytes.contains(UInt8(ascii: "[")) { if expected.isPlainText { whole += 1 } else { skimmedPart += 1 } }
+        }
+        XCTAssertGreaterThan(whole, 300)
+        XCTAssertGreaterThan(skimmedPart, 300)
+    }
 }
