@@ -47,13 +47,11 @@ public struct CompileWorkspace {
     /// JSON is written).
     mutating func reclaim(_ document: consuming AssembledDocument) {
         let b = Self.buffers
-        // Shared with `document` until it goes, at the end of this call: a slot's buffer is
-        // emptied when next taken, by then unshared.
-        var text = document.text, drafts = document.drafts, places = document.links, paragraphs = document.paragraphs
-        b.giveBack(&text, to: &self.text)
-        b.giveBack(&drafts, to: &self.drafts)
-        b.giveBack(&places, to: &self.places)
-        b.giveBack(&paragraphs, to: &self.paragraphs)
+        // Moved out of the document; a slot's buffer is emptied when next taken.
+        b.giveBack(&document.text, to: &self.text)
+        b.giveBack(&document.drafts, to: &self.drafts)
+        b.giveBack(&document.links, to: &self.places)
+        b.giveBack(&document.paragraphs, to: &self.paragraphs)
     }
 
     /// The capacity in bytes of the largest buffer kept (tests: none is above the cap).

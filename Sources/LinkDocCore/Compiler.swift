@@ -116,7 +116,19 @@ public struct Compiler: Sendable {
     /// Parse → resolve → emit, each stage lent `workspace`.
     private func run(_ source: SourceText, excerpts: Bool, options: CompileOptions,
                      workspace: inout CompileWorkspace) -> (AssembledDocument, [Diagnostic]) {
-        let parseOptions = context.parseOptions(options)
+        // The context's options are lent, not copied: a copy retains each of their tables and
+        // releases them again, once per document.
+        guard options.detect.isEmpty else {
+            return run(source, excerpts: excerpts, parseOptions: context.parseOptions(options), workspace: &workspace)
+        }
+        if options.inputKind == .localization {
+            return run(source, excerpts: excerpts, parseOptions: context.localizationParseOptions, workspace: &workspace)
+        }
+        return run(source, excerpts: excerpts, parseOptions: context.copyParseOptions, workspace: &workspace)
+    }
+
+    private func run(_ source: SourceText, excerpts: Bool, parseOptions: borrowing ParseOptions,
+                     workspace: inout CompileWorkspace) -> (AssembledDocument, [Diagnostic]) {
         let b = CompileWorkspace.buffers
         let output: (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic])
         var styles: [StyleSpan] = [], attachments: [AttachmentSpan] = []
@@ -135,15 +147,21 @@ public struct Compiler: Sendable {
             html.recycle(into: &workspace.html)
         } else {
             let parsed = InlineParser.parse(source.bytes, options: parseOptions, workspace: &workspace)
-            var resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context,
-                                    detectors: parseOptions.detectors, excerpts: excerpts, workspace: &workspace)
-            resolver.resolve(parsed, workspace: &workspace)
-            output = resolver.finish(workspace: &workspace)
+            if parsed.isPlainText {  // most records of a stream: a sentence without links
+                output = (Resolver.plainText(parsed, input: source.bytes, workspace: &workspace), [], [])
+            } else {
+                var resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context,
+                                        detectors: parseOptions.detectors, excerpts: excerpts, workspace: &workspace)
+                resolver.resolve(parsed, workspace: &workspace)
+                output = resolver.finish(workspace: &workspace)
+            }
         }
-        // Consumed: the emit stage widens the spans in place, which would copy shared buffers.
-        let document = DocumentAssembler.assemble(text: output.text, links: output.links, styles: consume styles,
+        // Consumed: the emit stage widens the spans in place, which would copy shared buffers, and
+        // the document takes the text and drafts over (a copy would retain them and release them).
+        let (text, drafts, diagnostics) = output
+        let document = DocumentAssembler.assemble(text: consume text, links: consume drafts, styles: consume styles,
                                                   attachments: consume attachments, workspace: &workspace)
-        return (document, output.diagnostics)
+        return (document, diagnostics)
     }
 }
 
@@ -152,14 +170,14 @@ public struct Compiler: Sendable {
 final class CompilerContext: Sendable {
     let manifest: Manifest
     /// The parser's options for copy and for localization strings, made once.
-    private let copyParseOptions: ParseOptions, localizationParseOptions: ParseOptions
+    let copyParseOptions: ParseOptions, localizationParseOptions: ParseOptions
     let urls: URLValidator
     let index: ManifestIndex
     /// `options.baseURL`, parsed once: relative hrefs resolve against it.
     let baseURL: WHATWGURL?
 
     /// The parser's options for a document: one of the two made once, unless the document sets
-    /// detectors of its own.
+    /// detectors of its own (a copy: the compiler lends the two made once when it can).
     func parseOptions(_ options: CompileOptions) -> ParseOptions {
         var parseOptions = options.inputKind == .localization ? localizationParseOptions : copyParseOptions
         if !options.detect.isEmpty {

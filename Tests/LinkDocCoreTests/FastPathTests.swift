@@ -1,5 +1,6 @@
 @testable import LinkDocCore
 @testable import LinkDocBase
+import LinkDocModel
 import XCTest
 import LinkDocTestSupport
 
@@ -315,5 +316,92 @@ final class FastPathTests: XCTestCase {
             let byte = UInt8(b)
             XCTAssertEqual(InlineParser.isPlainPathByte(byte), (0x21...0x7E).contains(byte) && !excluded.contains(byte), "\(b)")
         }
+    }
+
+    /// A document in which the parser finds nothing to resolve skips the resolver
+    /// (`Resolver.plainText`): the same display text and work as a resolver's, with no links and
+    /// no diagnostics, on texts of escapes, near-constructs, line breaks and other scripts.
+    func testPlainTextIsWhatTheResolverMakes() {
+        let pieces = ["a", " ", "\n", "\\", "\\#", "\\@", "\\[", "[", "]", "(", ")", "[x]", "#", "@", "+", "《", "》",
+                      "用户", "😀", "e\u{301}", "\u{1F1E8}\u{1F1F3}", "<", ">", "h", "www", "http", "0", "12",
+                      "[a](", "#x#", "@bob", "https://e.example", "《用户协议》", "a@b.example"]
+        let context = CompilerContext(.empty)
+        var generator = SeededGenerator(seed: 41)
+        var plain = 0, other = 0
+        for _ in 0..<3000 {
+            let text = (0..<generator.next(8)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            let source = try! SourceText(name: "t", bytes: Array(text.utf8))
+            var fast = CompileWorkspace(), general = CompileWorkspace()
+            let parsed = InlineParser.parse(source.bytes, options: context.copyParseOptions, workspace: &fast)
+            guard parsed.isPlainText else { other += 1; continue }
+            plain += 1
+            let workBefore = fast.work
+            let got = Resolver.plainText(parsed, input: source.bytes, workspace: &fast)
+
+            let reparsed = InlineParser.parse(source.bytes, options: context.copyParseOptions, workspace: &general)
+            let generalBefore = general.work
+            var resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context,
+                                    detectors: context.copyParseOptions.detectors, workspace: &general)
+            resolver.resolve(reparsed, workspace: &general)
+            let expected = resolver.finish(workspace: &general)
+            XCTAssertEqual(got, expected.text, text.debugDescription)
+            XCTAssertTrue(expected.links.isEmpty, text.debugDescription)
+            XCTAssertTrue(expected.diagnostics.isEmpty, text.debugDescription)
+            XCTAssertEqual(fast.work - workBefore, general.work - generalBefore, text.debugDescription)
+        }
+        XCTAssertGreaterThan(plain, 500)
+        XCTAssertGreaterThan(other, 500)
+    }
+
+    /// A document without links, styles or images counts its paragraphs' positions on the way
+    /// (`PositionCounter`), with no table: the same ranges as a `PositionTable` of every edge.
+    func testParagraphsWithoutLinksAreTheTablesPositions() {
+        let pieces = ["a", " ", "\n", "\n\n", "é", "中", "😀", "👨‍👩‍👧", "e\u{301}", "\u{10FFFF}", "《"]
+        var generator = SeededGenerator(seed: 43)
+        for _ in 0..<2000 {
+            let bytes = Array((0..<generator.next(12)).map { _ in pieces[generator.next(pieces.count)] }.joined().utf8)
+            var workspace = CompileWorkspace()
+            let document = DocumentAssembler.assemble(text: bytes, links: [], workspace: &workspace)
+
+            let breaks = DocumentAssembler.lineStarts(bytes)
+            var table = PositionTable(bytes: bytes, ascending: [0] + breaks + [bytes.count])
+            var expected: [TextRange] = []
+            var start = 0
+            for end in breaks + [bytes.count] where end > start {
+                expected.append(table.range(start, end))
+                start = end
+            }
+            XCTAssertEqual(document.paragraphs, expected, "\(bytes)")
+            XCTAssertTrue(document.links.isEmpty && document.styles.isEmpty && document.attachments.isEmpty)
+            XCTAssertEqual(document.text, bytes)
+        }
+    }
+
+    /// Text without anchors or `[` is skimmed before a parser is made (`InlineParser.parse`): a
+    /// document with nothing to parse is one piece without a parser, and any other is parsed on
+    /// from where the skim stopped. Both must give what the parser alone gives, and count the same
+    /// work, on texts of plain runs, CJK punctuation, escapes, constructs and brackets.
+    func testSkimmedDocumentsParseAsTheParserAloneParsesThem() {
+        let pieces = ["a", "xyz", " ", "\n", "。", "，", "「」", "用户", "😀", "é", "\\", "\\#", "[", "]", "[x](https://e.example)",
+                      "#", "#t#", "@", "@bob", "h", "https://e.example", "www.e.example", "0", "12", "+", "(", "（", "＋", "０",
+                      "《", "《用户协议》", "<", "<https://e.example>", "a@b.example", "\u{301}"]
+        let options = CompilerContext(.empty).copyParseOptions
+        var generator = SeededGenerator(seed: 47)
+        var whole = 0, skimmedPart = 0
+        for _ in 0..<4000 {
+            let bytes = Array((0..<generator.next(9)).map { _ in pieces[generator.next(pieces.count)] }.joined().utf8)
+            var skimmed = CompileWorkspace(), alone = CompileWorkspace()
+            let got = InlineParser.parse(bytes, options: options, workspace: &skimmed)
+            let expected = InlineParser.parse(bytes, options: options, workspace: &alone, skimming: false)
+            let label = String(decoding: bytes, as: UTF8.self).debugDescription
+            XCTAssertEqual(got.inlines, expected.inlines, label)
+            XCTAssertEqual(got.links, expected.links, label)
+            XCTAssertEqual(got.bookTitles, expected.bookTitles, label)
+            XCTAssertEqual(got.notes, expected.notes, label)
+            XCTAssertEqual(skimmed.work, alone.work, label)
+            if !bytes.contains(UInt8(ascii: "[")) { if expected.isPlainText { whole += 1 } else { skimmedPart += 1 } }
+        }
+        XCTAssertGreaterThan(whole, 300)
+        XCTAssertGreaterThan(skimmedPart, 300)
     }
 }

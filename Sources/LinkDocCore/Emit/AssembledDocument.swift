@@ -13,16 +13,18 @@ struct AssembledDocument: Sendable {
         var range: TextRange
     }
 
+    // Variables so that the workspace takes the buffers back by moving them out
+    // (`CompileWorkspace.reclaim`), not by copying each reference.
     /// The display text: valid UTF-8 (the source was validated when read, and the
     /// resolver writes whole scalars).
-    let text: [UInt8]
+    var text: [UInt8]
     /// Every link the resolver made, kept or not (widening may drop one).
-    let drafts: [LinkDraft]
+    var drafts: [LinkDraft]
     /// The links of the document, in order.
-    let links: [LinkPlace]
-    let styles: [Style]
-    let paragraphs: [TextRange]
-    let attachments: [Attachment]
+    var links: [LinkPlace]
+    var styles: [Style]
+    var paragraphs: [TextRange]
+    var attachments: [Attachment]
 
     /// For each link, the byte range in the source it was written in.
     var linkSources: [Range<Int>] { links.map { drafts[$0.draft].source } }

@@ -9,11 +9,27 @@ enum DocumentAssembler {
     /// `workspace` once placed; the document's links and paragraphs are written into buffers of
     /// `workspace`, which its owner gives back when done with the document
     /// (`CompileWorkspace.reclaim`). The bytes counted are added to the work meter.
-    static func assemble(text bytes: [UInt8], links drafts: [LinkDraft], styles: consuming [StyleSpan] = [],
+    static func assemble(text bytes: consuming [UInt8], links drafts: consuming [LinkDraft], styles: consuming [StyleSpan] = [],
                          attachments: consuming [AttachmentSpan] = [], workspace: inout CompileWorkspace) -> AssembledDocument {
         let b = CompileWorkspace.buffers
+        // The line starts, offsets and positions live only while the document is assembled.
+        var paragraphBreaks = b.take(&workspace.lineStarts)
+        lineStarts(bytes, into: &paragraphBreaks)
+        guard !drafts.isEmpty || !styles.isEmpty || !attachments.isEmpty else {
+            // Only paragraphs, whose edges ascend: counted on the way, with no table of positions.
+            var paragraphs = b.take(&workspace.paragraphs)
+            bytes.withUnsafeBufferPointer { s in
+                var counter = PositionCounter()
+                appendParagraphs(paragraphBreaks, textCount: s.count, to: &paragraphs) { counter.position(of: $0, in: s) }
+            }
+            workspace.work &+= 2 &* bytes.count
+            b.giveBack(&paragraphBreaks, to: &workspace.lineStarts)
+            b.giveBack(&styles, to: &workspace.styles)
+            b.giveBack(&attachments, to: &workspace.attachments)
+            return AssembledDocument(text: bytes, drafts: drafts, links: [], styles: [], paragraphs: paragraphs, attachments: [])
+        }
         // Strings of the text only around edges that may split a cluster.
-        var text = GraphemeAlignment.Segmenter(bytes: bytes)
+        var text = GraphemeAlignment.Segmenter(bytes: copy bytes)
         // Widening may make neighbours touch or overlap; the earlier link keeps the cluster.
         // The links start with their UTF-8 spans only; the other units are filled in below,
         // once one pass has counted them.
@@ -26,9 +42,6 @@ enum DocumentAssembler {
         }
         for k in styles.indices { styles[k].range = GraphemeAlignment.widen(styles[k].range, in: &text) }
         for k in attachments.indices { attachments[k].range = GraphemeAlignment.widen(attachments[k].range, in: &text) }
-        // The line starts, offsets and positions live only while the document is assembled.
-        var paragraphBreaks = b.take(&workspace.lineStarts)
-        lineStarts(bytes, into: &paragraphBreaks)
 
         // Every offset a range needs, ascending, for one pass over the text. Link
         // edges and line starts each ascend already, so they are merged; only
@@ -51,7 +64,7 @@ enum DocumentAssembler {
             for k in attachments.indices { offsets.append(attachments[k].range.lowerBound); offsets.append(attachments[k].range.upperBound) }
             offsets.sort()
         }
-        var positions = PositionTable(bytes: bytes, ascending: offsets,
+        var positions = PositionTable(bytes: copy bytes, ascending: offsets,
                                       buffer: b.take(&workspace.positions, minimumCapacity: offsets.count))
         offsets = []  // the table holds the only reference, so it gives the buffer back unshared
         func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
@@ -71,16 +84,7 @@ enum DocumentAssembler {
                                                   width: span.width, height: span.height))
         }
         var paragraphs = b.take(&workspace.paragraphs)
-        if !bytes.isEmpty {
-            paragraphs.reserveCapacity(paragraphBreaks.count + 1)
-            var start = 0
-            for end in paragraphBreaks {
-                paragraphs.append(positions.range(start, end))
-                start = end
-            }
-            // The last paragraph, unless the text ends with its line break.
-            if start < bytes.count { paragraphs.append(positions.range(start, bytes.count)) }
-        }
+        appendParagraphs(paragraphBreaks, textCount: bytes.count, to: &paragraphs) { positions[$0] }
         // Work: the bytes counted and searched for line breaks, the grapheme stretches decoded
         // and the steps of the position lookups.
         workspace.work &+= 2 &* bytes.count &+ text.decodedBytes &+ positions.steps
@@ -90,6 +94,22 @@ enum DocumentAssembler {
         positions.giveBack(to: &workspace)
         return AssembledDocument(text: bytes, drafts: drafts, links: links, styles: documentStyles,
                                  paragraphs: paragraphs, attachments: documentAttachments)
+    }
+
+    /// Appends the paragraphs that `breaks` (line starts, ascending) cut a text of `textCount` bytes
+    /// into, asking `position` for each edge once, in ascending order.
+    private static func appendParagraphs(_ breaks: [Int], textCount: Int, to paragraphs: inout [TextRange],
+                                         position: (Int) -> TextPosition) {
+        guard textCount > 0 else { return }
+        if paragraphs.capacity <= breaks.count { paragraphs.reserveCapacity(breaks.count + 1) }
+        var start = TextPosition.zero
+        for end in breaks {
+            let next = position(end)
+            paragraphs.append(start.range(to: next))
+            start = next
+        }
+        // The last paragraph, unless the text ends with its line break.
+        if start.utf8 < textCount { paragraphs.append(start.range(to: position(textCount))) }
     }
 
     /// The offsets just after each LF: where paragraphs end.
@@ -113,6 +133,23 @@ enum DocumentAssembler {
     }
 }
 
+/// The positions of ascending UTF-8 offsets of a text, each counted on from the one before.
+struct PositionCounter {
+    private var last = TextPosition.zero
+
+    /// The position of `offset` (not before the one asked for last, and at the start of a scalar).
+    mutating func position(of offset: Int, in s: UnsafeBufferPointer<UInt8>) -> TextPosition {
+        // Scalars are the bytes but continuation bytes; UTF-16 has one more unit for each
+        // four-byte sequence.
+        let (continuations, fourByteLeads) = UTF8Census.count(s, from: last.utf8, to: offset)
+        let scalars = offset - last.utf8 - continuations
+        last.scalars += scalars
+        last.utf16 += scalars + fourByteLeads
+        last.utf8 = offset
+        return last
+    }
+}
+
 /// UTF-8 offsets translated to full positions in one pass over the text.
 struct PositionTable {
     private var offsets: [Int]
@@ -122,20 +159,11 @@ struct PositionTable {
     /// written into `buffer` (emptied), so that a reused one needs no allocation.
     init(bytes: [UInt8], ascending offsets: [Int], buffer: [TextPosition] = []) {
         var positions = buffer
-        positions.removeAll(keepingCapacity: true)
+        if !positions.isEmpty { positions.removeAll(keepingCapacity: true) }
         positions.reserveCapacity(offsets.count)
-        var position = TextPosition.zero
         bytes.withUnsafeBufferPointer { s in
-            for offset in offsets {
-                // Scalars are the bytes but continuation bytes; UTF-16 has one more unit for each
-                // four-byte sequence.
-                let (continuations, fourByteLeads) = UTF8Census.count(s, from: position.utf8, to: offset)
-                let scalars = offset - position.utf8 - continuations
-                position.scalars += scalars
-                position.utf16 += scalars + fourByteLeads
-                position.utf8 = offset
-                positions.append(position)
-            }
+            var counter = PositionCounter()
+            for offset in offsets { positions.append(counter.position(of: offset, in: s)) }
         }
         self.offsets = offsets
         self.positions = positions

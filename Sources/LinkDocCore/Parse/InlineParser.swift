@@ -70,19 +70,39 @@ struct InlineParser: ~Copyable {
     private var closingParen: [Int: Int]? = nil
 
     /// The pieces and links arrays come from `workspace` (the resolver gives them back), and the
-    /// bytes examined are added to its work meter.
+    /// bytes examined are added to its work meter. `skimming: false` leaves every document to the
+    /// parser (tests compare the two).
     static func parse(_ bytes: [UInt8], options: ParseOptions, anchors: [AnchorSpan] = [],
-                      workspace: inout CompileWorkspace) -> ParsedDocument {
+                      workspace: inout CompileWorkspace, skimming: Bool = true) -> ParsedDocument {
         // Swapped in, not passed to the initializer, so that the parser holds the only reference
         // (a shared buffer would be copied on the first append). A typical document has a few
         // links: room for them without regrowing (each regrowth copies every element).
         var inlines = CompileWorkspace.buffers.take(&workspace.inlines, minimumCapacity: 16)
+        // Text without anchors and without `[` (so without opaque spans) is skimmed here up to the
+        // first byte that may start a construct or an escape. When there is none (a sentence
+        // without links: most short records), the document is one text piece and no parser is made,
+        // whose set-up and end cost more than such a document's parse; else the parser goes on from
+        // there. Counted as the parser counts the search for `[` and a plain run.
+        let n = bytes.count
+        let plainOpening: Int? = !skimming || !anchors.isEmpty ? nil : bytes.withUnsafeBufferPointer { s in
+            guard let base = s.baseAddress else { return 0 }
+            guard memchr(base, Int32(UInt8(ascii: "[")), n) == nil else { return nil }
+            return plainStep.withUnsafeBufferPointer { plainRunEnd(s, from: 0, limit: n, table: $0) }
+        }
+        if plainOpening != nil && n > 0 { workspace.work &+= 1 &+ n }
+        if plainOpening == n {
+            if n > 0 {
+                inlines.append(.text(0..<n))
+                workspace.work &+= 1 &+ n
+            }
+            return ParsedDocument(inlines: inlines, links: [], bookTitles: [], notes: [])
+        }
         var links = CompileWorkspace.buffers.take(&workspace.links, minimumCapacity: 8)
         return withUnsafeMutablePointer(to: &workspace.work) { meter in bytes.withUnsafeBufferPointer { s in
             var parser = InlineParser(s: s, options: options, anchors: anchors, meter: meter)
             swap(&parser.inlines, &inlines)
             swap(&parser.links, &links)
-            parser.run()
+            parser.run(plainOpening: plainOpening)
             // Moved out, not copied: the parser's end then releases empty arrays only.
             var bookTitles: [BookTitle] = [], notes: [ParseNote] = []
             swap(&parser.inlines, &inlines)
@@ -125,9 +145,12 @@ struct InlineParser: ~Copyable {
         return table
     }()
 
-    private mutating func run() {
+    /// `plainOpening`: where the plain text at the start ends, when the caller skimmed it and found
+    /// no opaque span in the text (`parse`).
+    private mutating func run(plainOpening: Int? = nil) {
         let n = s.count
-        var nextExplicit = findOpaqueSpan(from: 0)
+        var nextExplicit = plainOpening == nil ? findOpaqueSpan(from: 0) : nil
+        var skimmedEnd = plainOpening
         // Where the next opaque span starts (n when there is none): the loop reads this Int, and
         // takes the span out of `nextExplicit` only when it gets there (binding it each time
         // would copy the whole syntax, retaining every string and slice array in it).
@@ -151,18 +174,7 @@ struct InlineParser: ~Copyable {
                 }
                 // Skip plain text quickly; most bytes start nothing (one tick for the run).
                 let runStart = i
-                while i < limit {
-                    let step = Int(table[Int(s[i])])
-                    if step == 0 {
-                        // E3 and EF lead most CJK punctuation (、。「」，：；！？), which starts nothing.
-                        guard i + 2 < limit, Self.isInertCJKPunctuation(s[i], s[i + 1], s[i + 2]) else { break }
-                        i += 3
-                        continue
-                    }
-                    i += step
-                }
-                // A sequence cut short by the limit (only in text that is not valid UTF-8) ends there.
-                if i > limit { i = limit }
+                i = skimmedEnd.take() ?? Self.plainRunEnd(s, from: i, limit: limit, table: table)
                 tick(i - runStart)
                 guard i < limit else { continue }
                 if s[i] == UInt8(ascii: "\\") {
@@ -185,6 +197,25 @@ struct InlineParser: ~Copyable {
             }
         }
         flushText(upTo: n)
+    }
+
+    /// Where the plain text from `start` ends, by `limit`: the first byte at which a construct or an
+    /// escape may start. `table` is `plainStep`.
+    private static func plainRunEnd(_ s: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int,
+                                    table: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = start
+        while i < limit {
+            let step = Int(table[Int(s[i])])
+            if step == 0 {
+                // E3 and EF lead most CJK punctuation (、。「」，：；！？), which starts nothing.
+                guard i + 2 < limit, isInertCJKPunctuation(s[i], s[i + 1], s[i + 2]) else { break }
+                i += 3
+                continue
+            }
+            i += step
+        }
+        // A sequence cut short by the limit (only in text that is not valid UTF-8) ends there.
+        return min(i, limit)
     }
 
     /// Whether the three-byte sequence `b0 b1 b2` led by E3 or EF is one that no construct starts

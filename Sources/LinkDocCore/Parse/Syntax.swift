@@ -104,6 +104,10 @@ struct ParsedDocument: Sendable {
     var bookTitles: [BookTitle]
     /// `[](…)` and similar: syntax that forms no link, and why.
     var notes: [ParseNote]
+
+    /// Whether the parser found nothing for the resolver to give a meaning or report: the
+    /// document is its text pieces (`Resolver.plainText`).
+    var isPlainText: Bool { links.isEmpty && bookTitles.isEmpty && notes.isEmpty }
 }
 
 struct ParseNote: Equatable, Sendable {
