@@ -81,6 +81,28 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Appends `json`, fixed JSON text in printable ASCII (a string literal such as `],"styles":[`),
+    /// as the structure and key writes it stands for would: with a comma before it when it begins a
+    /// member or a value after another (its first byte is `{`, `[` or `"`), none otherwise (a text
+    /// that begins with `,` or a closing bracket has what it needs); and the value written next
+    /// takes no comma when the text ends with `{`, `[`, `:` or a line break (which starts a new line
+    /// of JSON lines). One capacity check for what would be several writes. Inlined so that the
+    /// tests of its first and last bytes fold away for a literal.
+    @inlinable @inline(__always)
+    public mutating func fixed(_ json: StaticString) {
+        let n = json.utf8CodeUnitCount
+        let source = json.utf8Start
+        let first = source[0], last = source[n - 1]
+        var p = reserve(n + 1)
+        if needsComma && (first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "\"")) {
+            p.pointee = UInt8(ascii: ",")
+            p += 1
+        }
+        p.initialize(from: source, count: n)
+        commit(upTo: p + n)
+        needsComma = !(last == UInt8(ascii: "{") || last == UInt8(ascii: "[") || last == UInt8(ascii: ":") || last == 0x0A)
+    }
+
     /// Writes a key that is only known at run time (escaped like any string).
     @_disfavoredOverload
     public mutating func key(_ name: String) {
@@ -165,13 +187,14 @@ public struct JSONWriter: Sendable {
     /// Public for writers of many values in a row, such as a stream's result line.
     @inlinable
     public mutating func withExclusiveBuffer(_ body: (inout JSONWriter) -> Void) {
+        // Inside another `withExclusiveBuffer` (a document inside a stream's result line): unique already.
+        if bufferIsExclusive { return body(&self) }
         if !isKnownUniquelyReferenced(&buffer) {
             buffer = JSONByteBuffer(copying: buffer, count: count, capacity: buffer.capacity)
         }
-        let wasExclusive = bufferIsExclusive
         bufferIsExclusive = true
         body(&self)
-        bufferIsExclusive = wasExclusive
+        bufferIsExclusive = false
     }
 
     /// Room for `count` more bytes (a comma included by the caller), returned as the

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import LinkDocCore
 import LinkDocFormats
+import LinkDocModel  // JSONWriter
 
 /// `linkdoc compile --ndjson [--jobs N]`: records from standard input, one result
 /// line per input line on standard output, in input order (see StreamCompiler for
@@ -61,7 +62,7 @@ enum CompileStream {
     /// one after the other, so neighbouring parts (done by different workers) may share a cache
     /// line: a worker appends to a local buffer and writes here only at the end.
     final class Part: @unchecked Sendable {
-        var output: [UInt8] = []
+        var output = JSONWriter(reservingCapacity: 0)
         var errors = 0
     }
 
@@ -200,18 +201,20 @@ enum CompileStream {
             var workspace = StreamCompiler.Workspace()
             swap(&workspace, &worker.workspace)
             defer { swap(&workspace, &worker.workspace) }
-            var output: [UInt8] = []
-            output.reserveCapacity(window.bytes.count / parts.count * 3)
+            // The result lines are written straight into the part's output.
+            var output = JSONWriter(reservingCapacity: window.bytes.count / parts.count * 3)
             var errors = 0
-            for index in lines {
-                let number = window.firstLineNumber + index
-                switch window.lines[index] {
-                case .bytes(let range):
-                    let line = bytes[(range.lowerBound - base)..<(range.upperBound - base)]
-                    if stream.process(line: line, lineNumber: number, into: &output, workspace: &workspace) { errors += 1 }
-                case .tooLong:
-                    stream.tooLong(lineNumber: number, limit: sizes.maxRecordBytes, into: &output)
-                    errors += 1
+            output.withExclusiveBuffer { output in
+                for index in lines {
+                    let number = window.firstLineNumber + index
+                    switch window.lines[index] {
+                    case .bytes(let range):
+                        let line = bytes[(range.lowerBound - base)..<(range.upperBound - base)]
+                        if stream.process(line: line, lineNumber: number, into: &output, workspace: &workspace) { errors += 1 }
+                    case .tooLong:
+                        stream.tooLong(lineNumber: number, limit: sizes.maxRecordBytes, into: &output)
+                        errors += 1
+                    }
                 }
             }
             parts[k].output = output
@@ -300,7 +303,7 @@ enum CompileStream {
             if let finished = pending {
                 finished.waitUntilCompiled()
                 for part in finished.parts {
-                    StandardStreams.writeOutput(bytes: part.output)
+                    part.output.withBytes { StandardStreams.writeOutput(bytes: UnsafeRawBufferPointer($0)) }
                     errors += part.errors
                 }
                 done += finished.window.lines.count
