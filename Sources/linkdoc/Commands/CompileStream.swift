@@ -146,6 +146,8 @@ enum CompileStream {
         /// Contiguous line ranges with about equal bytes each.
         static func split(_ window: LineWindowReader.Window, into count: Int) -> [Range<Int>] {
             let lines = window.lines
+            // One part (one job) is the whole window: its lines need not be measured.
+            guard count > 1 else { return [0..<lines.count] }
             func size(_ line: LineWindowReader.Line) -> Int { if case .bytes(let r) = line { r.count + 1 } else { 1 } }
             let total = lines.reduce(0) { $0 + size($1) }
             var bounds: [Range<Int>] = []
@@ -202,7 +204,8 @@ enum CompileStream {
             swap(&workspace, &worker.workspace)
             defer { swap(&workspace, &worker.workspace) }
             // The result lines are written straight into the part's output.
-            var output = JSONWriter(reservingCapacity: window.bytes.count / parts.count * 3)
+            // Room for about three bytes a byte of text, and the fixed text of a short record's line.
+            var output = JSONWriter(reservingCapacity: window.bytes.count / parts.count * 3 + lines.count * 160)
             var errors = 0
             output.withExclusiveBuffer { output in
                 for index in lines {

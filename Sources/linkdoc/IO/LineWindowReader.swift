@@ -34,6 +34,9 @@ struct LineWindowReader {
     /// Inside a too-long line, until its line break.
     private var discarding = false
     private var nextLineNumber: Int
+    /// How many lines the last window had: room for as many is reserved in the next, whose
+    /// lines are then not copied as the array grows (a window of short records has thousands).
+    private var lastLineCount = 0
 
     /// `firstLineNumber`: the number of the stream's first line (`compile --ndjson --first-line`).
     init(fd: Int32, windowBytes: Int = 1 << 20, maxLineBytes: Int = 64 << 20, firstLineNumber: Int = 1) {
@@ -50,6 +53,7 @@ struct LineWindowReader {
         carry = []
         buffer.reserveCapacity(windowBytes + chunkBytes)
         var lines: [Line] = []
+        lines.reserveCapacity(lastLineCount)
         var lineStart = 0
         var scanFrom = 0
         while true {
@@ -112,7 +116,10 @@ struct LineWindowReader {
     }
 
     private mutating func window(_ bytes: [UInt8], _ lines: [Line]) -> Window {
-        defer { nextLineNumber += lines.count }
+        defer {
+            nextLineNumber += lines.count
+            lastLineCount = lines.count
+        }
         return Window(bytes: bytes, lines: lines, firstLineNumber: nextLineNumber)
     }
 
