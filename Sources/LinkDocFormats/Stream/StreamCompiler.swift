@@ -59,8 +59,7 @@ public final class StreamCompiler: @unchecked Sendable {
             } else {
                 do throws(NDJSONRecord.Failure) {
                     let record = try NDJSONRecord.parse(line, into: &workspace.record)
-                    isError = compile(record, line: line, storage: workspace.record, lineNumber: lineNumber,
-                                      into: &w, workspace: &workspace.compile)
+                    isError = compile(record, line: line, lineNumber: lineNumber, into: &w, workspace: &workspace)
                 } catch {
                     isError = true
                     recordProblem(into: &w, id: error.id, lineNumber: lineNumber,
@@ -89,33 +88,34 @@ public final class StreamCompiler: @unchecked Sendable {
         return isError
     }
 
-    /// `record`, read from `line` into `storage`.
-    private func compile(_ record: NDJSONRecord, line: ArraySlice<UInt8>, storage: NDJSONRecord.Storage, lineNumber: Int,
-                         into w: inout JSONWriter, workspace: inout CompileWorkspace) -> Bool {
+    /// `record`, read from `line` into `workspace.record`. The workspace is lent whole, its record
+    /// storage not passed on its own: a copy of the storage would retain and release both its arrays.
+    private func compile(_ record: NDJSONRecord, line: ArraySlice<UInt8>, lineNumber: Int,
+                         into w: inout JSONWriter, workspace: inout Workspace) -> Bool {
         // The default compiler is lent, not copied into a variable (a retain and a release).
         guard let manifest = record.manifest(line: line) else {
-            return compile(record, line: line, storage: storage, with: defaultCompiler, into: &w, workspace: &workspace)
+            return compile(record, line: line, with: defaultCompiler, into: &w, workspace: &workspace)
         }
         switch cachedCompiler(for: manifest) {
         case .success(let compiler):
-            return compile(record, line: line, storage: storage, with: compiler, into: &w, workspace: &workspace)
+            return compile(record, line: line, with: compiler, into: &w, workspace: &workspace)
         case .failure(let error):
-            recordProblem(into: &w, id: record.idString(line: line, storage: storage), lineNumber: lineNumber, column: 1,
+            recordProblem(into: &w, id: record.idString(line: line, storage: workspace.record), lineNumber: lineNumber, column: 1,
                           severity: .error, message: "invalid manifest: \(error.message)", rule: RuleID.ndjsonRecord)
             return true
         }
     }
 
-    private func compile(_ record: NDJSONRecord, line: ArraySlice<UInt8>, storage: NDJSONRecord.Storage,
-                         with compiler: Compiler, into w: inout JSONWriter, workspace: inout CompileWorkspace) -> Bool {
+    private func compile(_ record: NDJSONRecord, line: ArraySlice<UInt8>, with compiler: Compiler,
+                         into w: inout JSONWriter, workspace: inout Workspace) -> Bool {
         w.fixed(#"{"id":"#)
-        if record.withID(line: line, storage: storage, { w.string(utf8: $0) }) == nil { w.null() }
+        if record.withID(line: line, storage: workspace.record, { w.string(utf8: $0) }) == nil { w.null() }
         w.fixed(#","document":"#)
         // Written as it is compiled: the stream never builds the model, nor keeps a result.
         // No excerpts: result lines carry line and column only. Nor do they carry the diagnostics'
         // file, which is all the name is for: a fixed one spares making a string of every id.
-        let diagnostics = compiler.compile(storage.text, name: "<record>", excerpts: false, options: record.options,
-                                           workspace: &workspace, writingJSONTo: &w)
+        let diagnostics = compiler.compile(workspace.record.text, name: "<record>", excerpts: false, options: record.options,
+                                           workspace: &workspace.compile, writingJSONTo: &w)
         w.fixed(#","diagnostics":["#)
         var isError = false
         for d in diagnostics {
