@@ -63,9 +63,15 @@ public enum DocumentJSON {
             w.string(utf8: text)
             w.fixed(#","links":["#)
             for i in 0..<document.linkCount { writeLink(i, of: document, text: text, to: &w) }
-            w.fixed(#"],"styles":["#)
-            for style in document.styles { style.write(to: &w) }
-            w.fixed(#"],"paragraphs":["#)
+            let styles = document.styles
+            if styles.isEmpty {
+                // Most documents have no styles: the empty array and the keys around it in one run.
+                w.fixed(#"],"styles":[],"paragraphs":["#)
+            } else {
+                w.fixed(#"],"styles":["#)
+                for style in styles { style.write(to: &w) }
+                w.fixed(#"],"paragraphs":["#)
+            }
             for i in 0..<document.paragraphCount { document.paragraphRange(at: i).writeParagraph(to: &w) }
             // Left out when there are none: a document without images has no "attachments" member.
             let attachments = document.attachments
