@@ -22,7 +22,7 @@ public final class StreamCompiler: @unchecked Sendable {
     /// full it is emptied, so a stream with a new manifest on every line costs
     /// parse time but not memory.
     private let lock = NSLock()
-    private var compilers: [ArraySlice<UInt8>: Result<Compiler, ManifestError>] = [:]
+    private var compilers: [[UInt8]: Result<Compiler, ManifestError>] = [:]
     static let maxCachedManifests = 64
 
     public init(defaultCompiler: Compiler, includeInfo: Bool = false) {
@@ -48,7 +48,7 @@ public final class StreamCompiler: @unchecked Sendable {
     /// lines, not to a buffer of its own first: copying a short record's line costs more than its
     /// document's structure. Returns whether the line reports an error.
     @discardableResult
-    public func process(line: ArraySlice<UInt8>, lineNumber: Int, into w: inout JSONWriter, workspace: inout Workspace) -> Bool {
+    public func process(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, into w: inout JSONWriter, workspace: inout Workspace) -> Bool {
         var isError = false
         // The buffer made unique once per line rather than checked at each of its values; nothing
         // below copies the writer.
@@ -83,14 +83,14 @@ public final class StreamCompiler: @unchecked Sendable {
     public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8]) -> Bool {
         var workspace = Workspace()
         var w = JSONWriter()
-        let isError = process(line: line, lineNumber: lineNumber, into: &w, workspace: &workspace)
+        let isError = line.withUnsafeBufferPointer { process(line: $0, lineNumber: lineNumber, into: &w, workspace: &workspace) }
         w.withBytes { out.append(contentsOf: $0) }
         return isError
     }
 
     /// `record`, read from `line` into `workspace.record`. The workspace is lent whole, its record
     /// storage not passed on its own: a copy of the storage would retain and release both its arrays.
-    private func compile(_ record: NDJSONRecord, line: ArraySlice<UInt8>, lineNumber: Int,
+    private func compile(_ record: NDJSONRecord, line: UnsafeBufferPointer<UInt8>, lineNumber: Int,
                          into w: inout JSONWriter, workspace: inout Workspace) -> Bool {
         // The default compiler is lent, not copied into a variable (a retain and a release).
         guard let manifest = record.manifest(line: line) else {
@@ -106,7 +106,7 @@ public final class StreamCompiler: @unchecked Sendable {
         }
     }
 
-    private func compile(_ record: NDJSONRecord, line: ArraySlice<UInt8>, with compiler: Compiler,
+    private func compile(_ record: NDJSONRecord, line: UnsafeBufferPointer<UInt8>, with compiler: Compiler,
                          into w: inout JSONWriter, workspace: inout Workspace) -> Bool {
         w.fixed(#"{"id":"#)
         if record.withID(line: line, storage: workspace.record, { w.string(utf8: $0) }) == nil { w.null() }
@@ -150,7 +150,8 @@ public final class StreamCompiler: @unchecked Sendable {
         w.fixed("}")
     }
 
-    private func cachedCompiler(for manifest: ArraySlice<UInt8>) -> Result<Compiler, ManifestError> {
+    private func cachedCompiler(for manifest: UnsafeBufferPointer<UInt8>) -> Result<Compiler, ManifestError> {
+        let manifest = Array(manifest)
         lock.lock()
         if let cached = compilers[manifest] { lock.unlock(); return cached }
         lock.unlock()
@@ -171,7 +172,7 @@ public final class StreamCompiler: @unchecked Sendable {
 
     /// The 1-based column (in scalars; a byte that starts no valid sequence
     /// counts as one) of a byte offset in a line.
-    static func column(of offset: Int, in line: ArraySlice<UInt8>) -> Int {
+    static func column(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
         var column = 1
         var i = line.startIndex
         let end = min(line.startIndex + offset, line.endIndex)
