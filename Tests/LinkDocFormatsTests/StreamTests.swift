@@ -179,9 +179,13 @@ final class StreamWorkspaceReuseTests: XCTestCase {
         var fresh: [UInt8] = []
         for round in 0..<2 {
             for (k, record) in records.enumerated() {
-                let line = Array(record.utf8)[...]
-                let sharedError = stream.process(line: line, lineNumber: k + 1, into: &shared, workspace: &workspace)
-                let freshError = stream.process(line: line, lineNumber: k + 1, into: &fresh)
+                // The line inside a larger buffer, as a window holds it: its offsets are its own.
+                let buffer = Array("{\"id\": \"before\"}\n".utf8) + Array(record.utf8) + Array("\n{\"after\"".utf8)
+                let lineRange = 17..<(17 + record.utf8.count)
+                let sharedError = buffer.withUnsafeBufferPointer {
+                    stream.process(line: UnsafeBufferPointer(rebasing: $0[lineRange]), lineNumber: k + 1, into: &shared, workspace: &workspace)
+                }
+                let freshError = stream.process(line: buffer[lineRange], lineNumber: k + 1, into: &fresh)
                 XCTAssertEqual(sharedError, freshError, "round \(round), \(record)")
                 XCTAssertEqual(String(decoding: shared.bytes, as: UTF8.self), String(decoding: fresh, as: UTF8.self), "round \(round), \(record)")
             }
