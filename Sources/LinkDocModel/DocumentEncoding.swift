@@ -56,27 +56,40 @@ public enum DocumentJSON {
     /// `write(_:to:)` on a writer inside `withExclusiveBuffer`: nothing here copies the writer.
     @inlinable
     static func write<Source: DocumentJSONSource>(_ document: Source, exclusively w: inout JSONWriter) {
+        // The brackets and keys between the values are written as fixed text, each run under one
+        // capacity check: a short document is mostly those.
         document.withTextUTF8 { text in
-            w.beginObject()
-            w.key("version"); w.int(Document.formatVersion)
-            w.key("text"); w.string(utf8: text)
-            w.key("links"); w.beginArray()
+            writeOpening(to: &w)
+            w.string(utf8: text)
+            w.fixed(#","links":["#)
             for i in 0..<document.linkCount { writeLink(i, of: document, text: text, to: &w) }
-            w.endArray()
-            w.key("styles"); w.beginArray()
-            for style in document.styles { style.write(to: &w) }
-            w.endArray()
-            w.key("paragraphs"); w.beginArray()
+            let styles = document.styles
+            if styles.isEmpty {
+                // Most documents have no styles: the empty array and the keys around it in one run.
+                w.fixed(#"],"styles":[],"paragraphs":["#)
+            } else {
+                w.fixed(#"],"styles":["#)
+                for style in styles { style.write(to: &w) }
+                w.fixed(#"],"paragraphs":["#)
+            }
             for i in 0..<document.paragraphCount { document.paragraphRange(at: i).writeParagraph(to: &w) }
-            w.endArray()
             // Left out when there are none: a document without images has no "attachments" member.
             let attachments = document.attachments
             if !attachments.isEmpty {
-                w.key("attachments"); w.beginArray()
+                w.fixed(#"],"attachments":["#)
                 for attachment in attachments { attachment.write(to: &w) }
-                w.endArray()
             }
-            w.endObject()
+            w.fixed("]}")
+        }
+    }
+
+    /// `{"version":1,"text":`, with which every document begins, under one capacity check.
+    @usableFromInline
+    static func writeOpening(to w: inout JSONWriter) {
+        w.opening(reserving: 19 + JSONWriter.Cursor.maxDecimalLength) { c in
+            c.ascii(#"{"version":"#)
+            c.int(Document.formatVersion)
+            c.ascii(#","text":"#)
         }
     }
 

@@ -81,6 +81,28 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Appends `json`, fixed JSON text in printable ASCII (a string literal such as `],"styles":[`),
+    /// as the structure and key writes it stands for would: with a comma before it when it begins a
+    /// member or a value after another (its first byte is `{`, `[` or `"`), none otherwise (a text
+    /// that begins with `,` or a closing bracket has what it needs); and the value written next
+    /// takes no comma when the text ends with `{`, `[`, `:` or a line break (which starts a new line
+    /// of JSON lines). One capacity check for what would be several writes. Inlined so that the
+    /// tests of its first and last bytes fold away for a literal.
+    @inlinable @inline(__always)
+    public mutating func fixed(_ json: StaticString) {
+        let n = json.utf8CodeUnitCount
+        let source = json.utf8Start
+        let first = source[0], last = source[n - 1]
+        var p = reserve(n + 1)
+        if needsComma && (first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "\"")) {
+            p.pointee = UInt8(ascii: ",")
+            p += 1
+        }
+        p.initialize(from: source, count: n)
+        commit(upTo: p + n)
+        needsComma = !(last == UInt8(ascii: "{") || last == UInt8(ascii: "[") || last == UInt8(ascii: ":") || last == 0x0A)
+    }
+
     /// Writes a key that is only known at run time (escaped like any string).
     @_disfavoredOverload
     public mutating func key(_ name: String) {
@@ -165,13 +187,14 @@ public struct JSONWriter: Sendable {
     /// Public for writers of many values in a row, such as a stream's result line.
     @inlinable
     public mutating func withExclusiveBuffer(_ body: (inout JSONWriter) -> Void) {
+        // Inside another `withExclusiveBuffer` (a document inside a stream's result line): unique already.
+        if bufferIsExclusive { return body(&self) }
         if !isKnownUniquelyReferenced(&buffer) {
             buffer = JSONByteBuffer(copying: buffer, count: count, capacity: buffer.capacity)
         }
-        let wasExclusive = bufferIsExclusive
         bufferIsExclusive = true
         body(&self)
-        bufferIsExclusive = wasExclusive
+        bufferIsExclusive = false
     }
 
     /// Room for `count` more bytes (a comma included by the caller), returned as the
@@ -437,6 +460,34 @@ public struct JSONWriter: Sendable {
         return i
     }
 
+    /// Copies a string of at most sixteen bytes and its closing quote to `p` when none of its
+    /// bytes may need an escape (see `escapeCandidates`), and says whether it did: ids, link texts
+    /// and URLs are mostly that short, and the search's call and a `memcpy` cost more than they do.
+    /// Four bytes or more are loaded as two words that overlap in the middle (every byte of the
+    /// string in one of them, none outside it), tested as one vector and stored as they were loaded.
+    @inline(__always)
+    private static func appendShortPlain(_ base: UnsafePointer<UInt8>, count n: Int, at p: UnsafeMutablePointer<UInt8>) -> Bool {
+        if n >= 8 {
+            let first = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+            let last = UnsafeRawPointer(base + (n &- 8)).loadUnaligned(as: UInt64.self)
+            guard !hasCandidate(unsafeBitCast(SIMD2<UInt64>(first, last), to: SIMD16<UInt8>.self)) else { return false }
+            UnsafeMutableRawPointer(p).storeBytes(of: first, as: UInt64.self)
+            UnsafeMutableRawPointer(p + (n &- 8)).storeBytes(of: last, as: UInt64.self)
+        } else if n >= 4 {
+            let first = UnsafeRawPointer(base).loadUnaligned(as: UInt32.self)
+            let last = UnsafeRawPointer(base + (n &- 4)).loadUnaligned(as: UInt32.self)
+            let both = unsafeBitCast(SIMD4<UInt32>(first, last, first, last), to: SIMD16<UInt8>.self)
+            guard !hasCandidate(both) else { return false }
+            UnsafeMutableRawPointer(p).storeBytes(of: first, as: UInt32.self)
+            UnsafeMutableRawPointer(p + (n &- 4)).storeBytes(of: last, as: UInt32.self)
+        } else {
+            for k in 0..<n where isCandidate(base[k]) { return false }
+            for k in 0..<n { p[k] = base[k] }
+        }
+        p[n] = UInt8(ascii: "\"")
+        return true
+    }
+
     /// Escapes `"`, `\`, control characters, and U+2028/U+2029 (which older
     /// JavaScript engines reject inside string literals). Everything else is copied
     /// as UTF-8, so output is compact and readable for CJK text. Runs without an
@@ -448,6 +499,10 @@ public struct JSONWriter: Sendable {
         if needsComma { p.pointee = UInt8(ascii: ","); p += 1 }
         p.pointee = UInt8(ascii: "\"")
         p += 1
+        if n <= 16, let base = s.baseAddress, Self.appendShortPlain(base, count: n, at: p) {
+            commit(upTo: p + n + 1)
+            return
+        }
         var runStart = 0
         var i = 0
         while true {

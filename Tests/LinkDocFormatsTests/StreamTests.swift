@@ -1,6 +1,7 @@
 import Foundation
 import LinkDocCore
 import LinkDocFormats
+import LinkDocModel
 import XCTest
 
 /// The NDJSON record reader and result lines (the CLI test covers the stream itself).
@@ -153,8 +154,9 @@ final class StreamTests: XCTestCase {
     }
 }
 
-/// One workspace for a whole stream (its text storage reused from record to record) gives the
-/// lines that a fresh workspace per record gives.
+/// One workspace for a whole stream (its text storage reused from record to record), writing each
+/// line after the ones before into one writer (as a part's output holds them), gives the lines that
+/// a fresh workspace and writer per record give.
 final class StreamWorkspaceReuseTests: XCTestCase {
     func testReusedWorkspaceGivesTheSameLines() {
         let stream = StreamCompiler(defaultCompiler: Fixtures.compiler)
@@ -173,15 +175,24 @@ final class StreamWorkspaceReuseTests: XCTestCase {
             #"{"id": "i", "text": "last"}"#,
         ]
         var workspace = StreamCompiler.Workspace()
+        var shared = JSONWriter(reservingCapacity: 16)  // small: lines grow it at many points
+        var fresh: [UInt8] = []
         for round in 0..<2 {
             for (k, record) in records.enumerated() {
-                var shared: [UInt8] = [], fresh: [UInt8] = []
-                let line = Array(record.utf8)[...]
-                let sharedError = stream.process(line: line, lineNumber: k + 1, into: &shared, workspace: &workspace)
-                let freshError = stream.process(line: line, lineNumber: k + 1, into: &fresh)
+                // The line inside a larger buffer, as a window holds it: its offsets are its own.
+                let buffer = Array("{\"id\": \"before\"}\n".utf8) + Array(record.utf8) + Array("\n{\"after\"".utf8)
+                let lineRange = 17..<(17 + record.utf8.count)
+                let sharedError = buffer.withUnsafeBufferPointer {
+                    stream.process(line: UnsafeBufferPointer(rebasing: $0[lineRange]), lineNumber: k + 1, into: &shared, workspace: &workspace)
+                }
+                let freshError = stream.process(line: buffer[lineRange], lineNumber: k + 1, into: &fresh)
                 XCTAssertEqual(sharedError, freshError, "round \(round), \(record)")
-                XCTAssertEqual(String(decoding: shared, as: UTF8.self), String(decoding: fresh, as: UTF8.self), "round \(round), \(record)")
+                XCTAssertEqual(String(decoding: shared.bytes, as: UTF8.self), String(decoding: fresh, as: UTF8.self), "round \(round), \(record)")
             }
         }
+        let tooLong = StreamCompiler(defaultCompiler: Fixtures.compiler)
+        tooLong.tooLong(lineNumber: 3, limit: 9, into: &shared)
+        XCTAssertTrue(String(decoding: shared.bytes, as: UTF8.self).hasSuffix(
+            #"{"id":null,"line":3,"document":null,"diagnostics":[{"line":3,"column":1,"severity":"error","message":"the record is longer than 9 bytes; it was skipped","rule":"ndjson-record"}]}"# + "\n"))
     }
 }

@@ -40,23 +40,23 @@ struct NDJSONRecord {
     }
 
     /// The id's bytes (`line` and `storage` those the record was read from and into).
-    func withID<R>(line: ArraySlice<UInt8>, storage: Storage, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    func withID<R>(line: UnsafeBufferPointer<UInt8>, storage: Storage, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         switch id {
         case nil: nil
-        case .line(let r): line.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[r])) }
+        case .line(let r): body(UnsafeBufferPointer(rebasing: line[r]))
         case .storage: storage.id.withUnsafeBufferPointer(body)
         }
     }
 
-    func idString(line: ArraySlice<UInt8>, storage: Storage) -> String? {
+    func idString(line: UnsafeBufferPointer<UInt8>, storage: Storage) -> String? {
         withID(line: line, storage: storage) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The manifest's JSON, a slice of `line`. Inlined: for a record without one (most) it is a
-    /// test, and a call costs more.
+    /// The manifest's JSON, in `line`. Inlined: for a record without one (most) it is a test, and
+    /// a call costs more.
     @inline(__always)
-    func manifest(line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        manifest.map { line[(line.startIndex + $0.lowerBound)..<(line.startIndex + $0.upperBound)] }
+    func manifest(line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        manifest.map { UnsafeBufferPointer(rebasing: line[$0]) }
     }
 
     struct Failure: Error {
@@ -73,33 +73,33 @@ struct NDJSONRecord {
     struct Values {
         var id: String?
         var text: [UInt8]
-        var manifest: ArraySlice<UInt8>?
+        var manifest: [UInt8]?
         var options: CompileOptions
     }
 
     static func parse(_ line: ArraySlice<UInt8>) throws(Failure) -> Values {
-        var storage = Storage()
-        let record = try parse(line, into: &storage)
-        return Values(id: record.idString(line: line, storage: storage), text: storage.text,
-                      manifest: record.manifest(line: line), options: record.options)
+        try line.withUnsafeBufferPointer { line throws(Failure) -> Values in
+            var storage = Storage()
+            let record = try parse(line, into: &storage)
+            return Values(id: record.idString(line: line, storage: storage), text: storage.text,
+                          manifest: record.manifest(line: line).map(Array.init), options: record.options)
+        }
     }
 
     /// The record of `line`, its text (and an escaped id) decoded into `storage`.
     ///
-    /// The parser reads the line through its buffer pointer: slices of the line would retain and
-    /// release its storage for every member name and string read.
-    static func parse(_ line: ArraySlice<UInt8>, into storage: inout Storage) throws(Failure) -> NDJSONRecord {
-        try line.withUnsafeBufferPointer { b throws(Failure) -> NDJSONRecord in
-            var p = Parser(b: b)
-            do throws(Failure) {
-                try p.record(into: &storage)
-            } catch {
-                var failure = error
-                failure.id = NDJSONRecord(id: p.id).idString(line: line, storage: storage)
-                throw failure
-            }
-            return NDJSONRecord(id: p.id, manifest: p.manifest, options: p.options)
+    /// The line is read through a buffer pointer: slices of it would retain and release its storage
+    /// for every member name and string read, and a slice of the line itself once per record.
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, into storage: inout Storage) throws(Failure) -> NDJSONRecord {
+        var p = Parser(b: line)
+        do throws(Failure) {
+            try p.record(into: &storage)
+        } catch {
+            var failure = error
+            failure.id = NDJSONRecord(id: p.id).idString(line: line, storage: storage)
+            throw failure
         }
+        return NDJSONRecord(id: p.id, manifest: p.manifest, options: p.options)
     }
 
     /// Where a string value is: between its quotes in the line (offsets from the line's start)
@@ -113,6 +113,8 @@ struct NDJSONRecord {
     private enum MemberName {
         case id, text, manifest, kind, detect, other
 
+        /// Inlined: a call costs about as much as the compares.
+        @inline(__always)
         init(_ name: UnsafeBufferPointer<UInt8>) {
             switch name.count {
             case 2: self = Self.bytes(name, are: "id") ? .id : .other
@@ -137,8 +139,8 @@ struct NDJSONRecord {
     private struct Parser {
         let b: UnsafeBufferPointer<UInt8>
         var i = 0
-        /// Where the id's bytes are, once read. The parser holds no reference: it is not copied
-        /// out of the closure that lends it the line, nor destroyed, at any cost.
+        /// Where the id's bytes are, once read. The parser holds no reference: it is not made
+        /// nor destroyed at any cost.
         var id: Place? = nil
         var manifest: Range<Int>? = nil
         var options = CompileOptions()

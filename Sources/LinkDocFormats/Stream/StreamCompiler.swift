@@ -22,7 +22,7 @@ public final class StreamCompiler: @unchecked Sendable {
     /// full it is emptied, so a stream with a new manifest on every line costs
     /// parse time but not memory.
     private let lock = NSLock()
-    private var compilers: [ArraySlice<UInt8>: Result<Compiler, ManifestError>] = [:]
+    private var compilers: [[UInt8]: Result<Compiler, ManifestError>] = [:]
     static let maxCachedManifests = 64
 
     public init(defaultCompiler: Compiler, includeInfo: Bool = false) {
@@ -31,10 +31,9 @@ public final class StreamCompiler: @unchecked Sendable {
     }
 
     /// What a thread that processes one line after another keeps from line to line: the
-    /// compiler's buffers and the writer of the result line.
+    /// compiler's buffers and those the record is decoded into.
     public struct Workspace {
         var compile = CompileWorkspace()
-        var writer = JSONWriter()
         /// Where the record's text is decoded (see `NDJSONRecord.parse(_:into:)`).
         var record = NDJSONRecord.Storage()
         public init() {}
@@ -44,123 +43,115 @@ public final class StreamCompiler: @unchecked Sendable {
     /// seldom that long, and one huge record should not hold its memory to the end).
     static let maxKeptTextBytes = 1 << 20
 
-    /// Appends the result line (with its `\n`) for one input line (without its
-    /// line break). Returns whether the line reports an error.
+    /// Writes the result line (with its `\n`) for one input line (without its line break) to `w`,
+    /// which holds whole lines (the lines before, or none). Written straight to the output of many
+    /// lines, not to a buffer of its own first: copying a short record's line costs more than its
+    /// document's structure. Returns whether the line reports an error.
     @discardableResult
-    public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8], workspace: inout Workspace) -> Bool {
-        workspace.writer.removeAll()
+    public func process(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, into w: inout JSONWriter, workspace: inout Workspace) -> Bool {
         var isError = false
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-            recordProblem(into: &workspace.writer, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
-                          message: "empty line (no record)", rule: RuleID.ndjsonEmptyLine)
-        } else {
-            do {
-                let record = try NDJSONRecord.parse(line, into: &workspace.record)
-                isError = compile(record, line: line, storage: workspace.record, lineNumber: lineNumber,
-                                  into: &workspace.writer, workspace: &workspace.compile)
-            } catch {
-                isError = true
-                recordProblem(into: &workspace.writer, id: error.id, lineNumber: lineNumber,
-                              column: Self.column(of: error.offset, in: line),
-                              severity: .error, message: error.message, rule: RuleID.ndjsonRecord)
+        // The buffer made unique once per line rather than checked at each of its values; nothing
+        // below copies the writer.
+        w.withExclusiveBuffer { w in
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                recordProblem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
+                              message: "empty line (no record)", rule: RuleID.ndjsonEmptyLine)
+            } else {
+                do throws(NDJSONRecord.Failure) {
+                    let record = try NDJSONRecord.parse(line, into: &workspace.record)
+                    isError = compile(record, line: line, lineNumber: lineNumber, into: &w, workspace: &workspace)
+                } catch {
+                    isError = true
+                    recordProblem(into: &w, id: error.id, lineNumber: lineNumber,
+                                  column: Self.column(of: error.offset, in: line),
+                                  severity: .error, message: error.message, rule: RuleID.ndjsonRecord)
+                }
             }
         }
         if workspace.record.text.capacity > Self.maxKeptTextBytes { workspace.record.text = [] }
-        workspace.writer.withBytes { out.append(contentsOf: $0) }
-        out.append(0x0A)
         return isError
     }
 
-    /// The result line of a record longer than the reader accepts.
-    public func tooLong(lineNumber: Int, limit: Int, into out: inout [UInt8]) {
-        var w = JSONWriter()
+    /// The result line of a record longer than the reader accepts, written to `w` as `process` writes one.
+    public func tooLong(lineNumber: Int, limit: Int, into w: inout JSONWriter) {
         recordProblem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .error,
                       message: "the record is longer than \(limit) bytes; it was skipped", rule: RuleID.ndjsonRecord)
-        w.withBytes { out.append(contentsOf: $0) }
-        out.append(0x0A)
     }
 
-    /// Processes one line with a workspace of its own.
+    /// Appends the result line of one line to `out`, with a workspace of its own.
     @discardableResult
     public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8]) -> Bool {
         var workspace = Workspace()
-        return process(line: line, lineNumber: lineNumber, into: &out, workspace: &workspace)
+        var w = JSONWriter()
+        let isError = line.withUnsafeBufferPointer { process(line: $0, lineNumber: lineNumber, into: &w, workspace: &workspace) }
+        w.withBytes { out.append(contentsOf: $0) }
+        return isError
     }
 
-    /// `record`, read from `line` into `storage`.
-    private func compile(_ record: NDJSONRecord, line: ArraySlice<UInt8>, storage: NDJSONRecord.Storage, lineNumber: Int,
-                         into w: inout JSONWriter, workspace: inout CompileWorkspace) -> Bool {
+    /// `record`, read from `line` into `workspace.record`. The workspace is lent whole, its record
+    /// storage not passed on its own: a copy of the storage would retain and release both its arrays.
+    private func compile(_ record: NDJSONRecord, line: UnsafeBufferPointer<UInt8>, lineNumber: Int,
+                         into w: inout JSONWriter, workspace: inout Workspace) -> Bool {
         // The default compiler is lent, not copied into a variable (a retain and a release).
         guard let manifest = record.manifest(line: line) else {
-            return compile(record, line: line, storage: storage, with: defaultCompiler, into: &w, workspace: &workspace)
+            return compile(record, line: line, with: defaultCompiler, into: &w, workspace: &workspace)
         }
         switch cachedCompiler(for: manifest) {
         case .success(let compiler):
-            return compile(record, line: line, storage: storage, with: compiler, into: &w, workspace: &workspace)
+            return compile(record, line: line, with: compiler, into: &w, workspace: &workspace)
         case .failure(let error):
-            recordProblem(into: &w, id: record.idString(line: line, storage: storage), lineNumber: lineNumber, column: 1,
+            recordProblem(into: &w, id: record.idString(line: line, storage: workspace.record), lineNumber: lineNumber, column: 1,
                           severity: .error, message: "invalid manifest: \(error.message)", rule: RuleID.ndjsonRecord)
             return true
         }
     }
 
-    private func compile(_ record: NDJSONRecord, line: ArraySlice<UInt8>, storage: NDJSONRecord.Storage, with compiler: Compiler,
-                         into w: inout JSONWriter, workspace: inout CompileWorkspace) -> Bool {
-        // The line's buffer made unique once rather than checked at each of its values; nothing
-        // below copies the writer.
-        var isError = false
-        w.withExclusiveBuffer { w in
-            isError = writeResult(record, line: line, storage: storage, with: compiler, into: &w, workspace: &workspace)
-        }
-        return isError
-    }
-
-    private func writeResult(_ record: NDJSONRecord, line: ArraySlice<UInt8>, storage: NDJSONRecord.Storage,
-                             with compiler: Compiler, into w: inout JSONWriter, workspace: inout CompileWorkspace) -> Bool {
-        w.beginObject()
-        w.key("id")
-        if record.withID(line: line, storage: storage, { w.string(utf8: $0) }) == nil { w.null() }
-        w.key("document")
+    private func compile(_ record: NDJSONRecord, line: UnsafeBufferPointer<UInt8>, with compiler: Compiler,
+                         into w: inout JSONWriter, workspace: inout Workspace) -> Bool {
+        w.fixed(#"{"id":"#)
+        if record.withID(line: line, storage: workspace.record, { w.string(utf8: $0) }) == nil { w.null() }
+        w.fixed(#","document":"#)
         // Written as it is compiled: the stream never builds the model, nor keeps a result.
         // No excerpts: result lines carry line and column only. Nor do they carry the diagnostics'
         // file, which is all the name is for: a fixed one spares making a string of every id.
-        let diagnostics = compiler.compile(storage.text, name: "<record>", excerpts: false, options: record.options,
-                                           workspace: &workspace, writingJSONTo: &w)
-        w.key("diagnostics"); w.beginArray()
-        for d in diagnostics where d.severity != .info || includeInfo {
-            w.beginObject()
-            w.key("line"); w.int(d.location?.line ?? 1)
-            w.key("column"); w.int(d.location?.column ?? 1)
-            w.key("severity"); w.string(d.severity.rawValue)
-            w.key("message"); w.string(d.message)
-            w.key("rule"); w.string(d.ruleID.rawValue)
-            w.endObject()
+        let diagnostics = compiler.compile(workspace.record.text, name: "<record>", excerpts: false, options: record.options,
+                                           workspace: &workspace.compile, writingJSONTo: &w)
+        w.fixed(#","diagnostics":["#)
+        var isError = false
+        for d in diagnostics {
+            if d.severity == .error { isError = true }
+            if d.severity != .info || includeInfo {
+                writeDiagnostic(line: d.location?.line ?? 1, column: d.location?.column ?? 1, severity: d.severity,
+                                message: d.message, rule: d.ruleID, into: &w)
+            }
         }
-        w.endArray()
-        w.endObject()
-        return diagnostics.contains { $0.severity == .error }
+        w.fixed("]}\n")
+        return isError
     }
 
+    /// A line that reports one problem with the record rather than a document.
     private func recordProblem(into w: inout JSONWriter, id: String?, lineNumber: Int, column: Int,
                                severity: Severity, message: String, rule: RuleID) {
-        w.beginObject()
-        w.key("id")
+        w.fixed(#"{"id":"#)
         if let id { w.string(id) } else { w.null() }
-        w.key("line"); w.int(lineNumber)
-        w.key("document"); w.null()
-        w.key("diagnostics"); w.beginArray()
-        w.beginObject()
-        w.key("line"); w.int(lineNumber)
-        w.key("column"); w.int(column)
-        w.key("severity"); w.string(severity.rawValue)
-        w.key("message"); w.string(message)
-        w.key("rule"); w.string(rule.rawValue)
-        w.endObject()
-        w.endArray()
-        w.endObject()
+        w.fixed(#","line":"#); w.int(lineNumber)
+        w.fixed(#","document":null,"diagnostics":["#)
+        writeDiagnostic(line: lineNumber, column: column, severity: severity, message: message, rule: rule, into: &w)
+        w.fixed("]}\n")
     }
 
-    private func cachedCompiler(for manifest: ArraySlice<UInt8>) -> Result<Compiler, ManifestError> {
+    private func writeDiagnostic(line: Int, column: Int, severity: Severity, message: String, rule: RuleID,
+                                 into w: inout JSONWriter) {
+        w.fixed(#"{"line":"#); w.int(line)
+        w.fixed(#","column":"#); w.int(column)
+        w.fixed(#","severity":"#); w.string(severity.rawValue)
+        w.fixed(#","message":"#); w.string(message)
+        w.fixed(#","rule":"#); w.string(rule.rawValue)
+        w.fixed("}")
+    }
+
+    private func cachedCompiler(for manifest: UnsafeBufferPointer<UInt8>) -> Result<Compiler, ManifestError> {
+        let manifest = Array(manifest)
         lock.lock()
         if let cached = compilers[manifest] { lock.unlock(); return cached }
         lock.unlock()
@@ -181,7 +172,7 @@ public final class StreamCompiler: @unchecked Sendable {
 
     /// The 1-based column (in scalars; a byte that starts no valid sequence
     /// counts as one) of a byte offset in a line.
-    static func column(of offset: Int, in line: ArraySlice<UInt8>) -> Int {
+    static func column(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
         var column = 1
         var i = line.startIndex
         let end = min(line.startIndex + offset, line.endIndex)

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import LinkDocCore
 import LinkDocFormats
+import LinkDocModel  // JSONWriter
 
 /// `linkdoc compile --ndjson [--jobs N]`: records from standard input, one result
 /// line per input line on standard output, in input order (see StreamCompiler for
@@ -27,8 +28,8 @@ import LinkDocFormats
 /// compiler whose manifest and derived tables are its own copies, and its buffers), not with
 /// objects that every worker uses: a use of a shared object retains and releases it, and those
 /// atomic writes from two cores move the object's cache line back and forth, once or more per
-/// document. What workers share per window is the window (read only, through a copy of each
-/// part's bytes) and the part counter.
+/// document. What workers share per window is the window (read in place through a pointer, never
+/// retained per record) and the part counter.
 enum CompileStream {
     static let windowBytes = 1 << 20
     static let maxRecordBytes = 64 << 20
@@ -61,25 +62,19 @@ enum CompileStream {
     /// one after the other, so neighbouring parts (done by different workers) may share a cache
     /// line: a worker appends to a local buffer and writes here only at the end.
     final class Part: @unchecked Sendable {
-        var output: [UInt8] = []
+        var output = JSONWriter(reservingCapacity: 0)
         var errors = 0
     }
 
     /// What one worker uses per document, used by no other thread while the workers compile.
     final class Worker: @unchecked Sendable {
         let stream: StreamCompiler
-        /// Whether other workers run beside this one. A lone worker shares nothing with another
-        /// core, so it compiles with the compiler as given and reads the window in place.
-        let hasPeers: Bool
-        /// With peers, the bytes of the part being compiled, copied out of the window: the record
-        /// slices are then slices of this buffer, whose retains and releases no other core sees.
-        /// At most a window's bytes (see `Batch.compile`).
-        var partBytes: [UInt8] = []
         /// The buffers the worker's compiles reuse from one record to the next.
         var workspace = StreamCompiler.Workspace()
 
+        /// `hasPeers`: whether other workers run beside this one. A lone worker shares nothing with
+        /// another core, so it compiles with the compiler as given.
         init(compiler: Compiler, includeInfo: Bool, hasPeers: Bool) {
-            self.hasPeers = hasPeers
             stream = StreamCompiler(defaultCompiler: hasPeers ? compiler.independentCopy() : compiler, includeInfo: includeInfo)
         }
     }
@@ -145,6 +140,8 @@ enum CompileStream {
         /// Contiguous line ranges with about equal bytes each.
         static func split(_ window: LineWindowReader.Window, into count: Int) -> [Range<Int>] {
             let lines = window.lines
+            // One part (one job) is the whole window: its lines need not be measured.
+            guard count > 1 else { return [0..<lines.count] }
             func size(_ line: LineWindowReader.Line) -> Int { if case .bytes(let r) = line { r.count + 1 } else { 1 } }
             let total = lines.reduce(0) { $0 + size($1) }
             var bounds: [Range<Int>] = []
@@ -162,56 +159,35 @@ enum CompileStream {
             return bounds
         }
 
-        /// The window bytes a part's lines are sliced from: from the first line's start to the
-        /// last line's end. Empty lines count too (an empty range still has a position): were they
-        /// skipped, an empty line before the first record or after the last one would lie outside
-        /// the part's copy, and its slice would start before the copy (issue 16's `Negative Array
-        /// index`) or after its end.
-        static func byteSpan(of lines: ArraySlice<LineWindowReader.Line>) -> Range<Int> {
-            var lower: Int? = nil, upper = 0
-            for line in lines {
-                guard case .bytes(let r) = line else { continue }
-                if lower == nil { lower = r.lowerBound }
-                upper = r.upperBound
-            }
-            guard let lower else { return 0..<0 }
-            return lower..<upper
-        }
-
         func compile(part k: Int, with worker: Worker) {
             let lines = bounds[k], window = window
             guard !lines.isEmpty else { return }
-            // The bytes the records are sliced from, and the window offset of their first byte.
-            var bytes = window.bytes, base = 0
-            if worker.hasPeers {
-                let byteRange = Self.byteSpan(of: window.lines[lines])
-                // A part larger than a window is a huge record, whose compile dwarfs the retains
-                // of the window's buffer: it is read in place rather than held twice in memory.
-                if byteRange.count <= sizes.windowBytes {
-                    worker.partBytes.removeAll(keepingCapacity: true)
-                    worker.partBytes.append(contentsOf: window.bytes[byteRange])
-                    bytes = worker.partBytes
-                    base = byteRange.lowerBound
-                }
-            }
             let stream = worker.stream
             // Out of the worker for the part: an `inout` access to a class's property is checked
             // for exclusivity at run time on every record.
             var workspace = StreamCompiler.Workspace()
             swap(&workspace, &worker.workspace)
             defer { swap(&workspace, &worker.workspace) }
-            var output: [UInt8] = []
-            output.reserveCapacity(window.bytes.count / parts.count * 3)
+            // The result lines are written straight into the part's output.
+            // Room for about three bytes a byte of text, and the fixed text of a short record's line.
+            var output = JSONWriter(reservingCapacity: window.bytes.count / parts.count * 3 + lines.count * 160)
             var errors = 0
-            for index in lines {
-                let number = window.firstLineNumber + index
-                switch window.lines[index] {
-                case .bytes(let range):
-                    let line = bytes[(range.lowerBound - base)..<(range.upperBound - base)]
-                    if stream.process(line: line, lineNumber: number, into: &output, workspace: &workspace) { errors += 1 }
-                case .tooLong:
-                    stream.tooLong(lineNumber: number, limit: sizes.maxRecordBytes, into: &output)
-                    errors += 1
+            // The lines are lent as pointers into the window, read in place by every worker: a
+            // slice of it would retain and release its buffer once per record, atomic writes that
+            // would move its cache line between the cores.
+            window.bytes.withUnsafeBufferPointer { bytes in
+                output.withExclusiveBuffer { output in
+                    for index in lines {
+                        let number = window.firstLineNumber + index
+                        switch window.lines[index] {
+                        case .bytes(let range):
+                            let line = UnsafeBufferPointer(rebasing: bytes[range])
+                            if stream.process(line: line, lineNumber: number, into: &output, workspace: &workspace) { errors += 1 }
+                        case .tooLong:
+                            stream.tooLong(lineNumber: number, limit: sizes.maxRecordBytes, into: &output)
+                            errors += 1
+                        }
+                    }
                 }
             }
             parts[k].output = output
@@ -300,7 +276,7 @@ enum CompileStream {
             if let finished = pending {
                 finished.waitUntilCompiled()
                 for part in finished.parts {
-                    StandardStreams.writeOutput(bytes: part.output)
+                    part.output.withBytes { StandardStreams.writeOutput(bytes: UnsafeRawBufferPointer($0)) }
                     errors += part.errors
                 }
                 done += finished.window.lines.count

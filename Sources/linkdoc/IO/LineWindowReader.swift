@@ -34,6 +34,10 @@ struct LineWindowReader {
     /// Inside a too-long line, until its line break.
     private var discarding = false
     private var nextLineNumber: Int
+    /// How many lines the last window had: room for as many is reserved in the next, whose
+    /// lines are then not copied as the array grows (a window of short records has thousands).
+    /// The first window reserves what its first read suggests.
+    private var lastLineCount = 0
 
     /// `firstLineNumber`: the number of the stream's first line (`compile --ndjson --first-line`).
     init(fd: Int32, windowBytes: Int = 1 << 20, maxLineBytes: Int = 64 << 20, firstLineNumber: Int = 1) {
@@ -50,6 +54,8 @@ struct LineWindowReader {
         carry = []
         buffer.reserveCapacity(windowBytes + chunkBytes)
         var lines: [Line] = []
+        lines.reserveCapacity(lastLineCount)
+        var sized = lastLineCount > 0
         var lineStart = 0
         var scanFrom = 0
         while true {
@@ -62,6 +68,12 @@ struct LineWindowReader {
                 }
                 lineStart = newline + 1
                 scanFrom = lineStart
+            }
+            if !sized && lineStart > 0 {
+                // The first window: as many lines as its first lines suggest it holds (at most a
+                // window's bytes plus these lines, each line having a byte at least).
+                sized = true
+                lines.reserveCapacity(lines.count * (windowBytes / lineStart + 1))
             }
             scanFrom = buffer.count
             // A partial line that is already too long is dropped as it arrives. Only once it is
@@ -112,7 +124,10 @@ struct LineWindowReader {
     }
 
     private mutating func window(_ bytes: [UInt8], _ lines: [Line]) -> Window {
-        defer { nextLineNumber += lines.count }
+        defer {
+            nextLineNumber += lines.count
+            lastLineCount = lines.count
+        }
         return Window(bytes: bytes, lines: lines, firstLineNumber: nextLineNumber)
     }
 

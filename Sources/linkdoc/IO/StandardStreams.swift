@@ -9,6 +9,7 @@ enum StandardStreams {
     static func writeOutput(_ text: String) { write(Array(text.utf8), to: STDOUT_FILENO) }
     static func writeError(_ text: String) { write(Array(text.utf8), to: STDERR_FILENO) }
     static func writeOutput(bytes: [UInt8]) { write(bytes, to: STDOUT_FILENO) }
+    static func writeOutput(bytes: UnsafeRawBufferPointer) { write(bytes, to: STDOUT_FILENO) }
 
     /// The first error writing standard output (a full disk, a closed pipe), as an errno.
     /// main.swift turns it into exit status 2 and a message: output that did not arrive must
@@ -16,17 +17,19 @@ enum StandardStreams {
     nonisolated(unsafe) private(set) static var outputError: Int32? = nil
 
     static func write(_ bytes: [UInt8], to fd: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    if fd == STDOUT_FILENO && outputError == nil { outputError = errno }
-                    return  // Nothing more can be written to this stream.
-                }
-                offset += n
+        bytes.withUnsafeBytes { write($0, to: fd) }
+    }
+
+    static func write(_ buffer: UnsafeRawBufferPointer, to fd: Int32) {
+        var offset = 0
+        while offset < buffer.count {
+            let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                if fd == STDOUT_FILENO && outputError == nil { outputError = errno }
+                return  // Nothing more can be written to this stream.
             }
+            offset += n
         }
     }
 
