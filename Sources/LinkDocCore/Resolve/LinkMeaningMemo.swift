@@ -15,6 +15,7 @@ struct LinkMeaningMemo {
     /// position of each later link with the same key.
     struct Report {
         let severity: Severity
+        /// As the diagnostic holds it (escaped), so that a replay does not escape it again.
         let message: String
         let rule: RuleID
     }

@@ -300,7 +300,7 @@ struct Resolver: ~Copyable {
             let key = UnsafeBufferPointer(buffer)
             let hash = ByteKeyHash.hash(key)
             if let slot = memo.slot(of: key, hash: hash) {
-                for r in memo.reports(at: slot) { report(r.severity, r.message, r.rule, at: at) }
+                for r in memo.reports(at: slot) { replay(r, at: at) }
                 return memo.meaning(at: slot)
             }
             recording = []
@@ -663,8 +663,15 @@ struct Resolver: ~Copyable {
 
     /// Reports at an offset of `source.bytes`.
     mutating func report(_ severity: Severity, _ message: String, _ rule: RuleID, atSource offset: Int) {
-        recording?.append(LinkMeaningMemo.Report(severity: severity, message: message, rule: rule))
-        diagnostics.append(Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
+        let diagnostic = Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
+                                    at: offset, in: source, excerpt: excerpts)
+        recording?.append(LinkMeaningMemo.Report(severity: severity, message: diagnostic.message, rule: rule))
+        diagnostics.append(diagnostic)
+    }
+
+    /// Reports again what the memo recorded, at an offset of `source.bytes`.
+    private mutating func replay(_ r: LinkMeaningMemo.Report, at offset: Int) {
+        diagnostics.append(Diagnostic(severity: r.severity, escapedMessage: r.message, ruleID: r.rule, file: source.name,
                                       at: offset, in: source, excerpt: excerpts))
     }
 
