@@ -216,7 +216,10 @@ struct Resolver: ~Copyable {
             }
             return
         }
-        guard let (url, target) = meaning(of: syntax) else { return }
+        // Where the link starts in the source: its draft's start and, for most kinds, where its
+        // meaning's problems are reported (looked up once: in an HTML document, a lookup walks maps).
+        let sourceStart = inputOffsets.sourceOffset(syntax.source.lowerBound)
+        guard let (url, target) = meaning(of: syntax, sourceStart: sourceStart) else { return }
         var range = start..<text.count
         if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
             range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
@@ -226,7 +229,7 @@ struct Resolver: ~Copyable {
         case .htmlAnchor(_, let title, _), .explicit(_, _, let title): tooltip = title
         default: break
         }
-        let sourceRange = inputOffsets.sourceOffset(syntax.source.lowerBound)..<inputOffsets.sourceOffset(syntax.source.upperBound)
+        let sourceRange = sourceStart..<inputOffsets.sourceOffset(syntax.source.upperBound)
         links.append(LinkDraft(utf8: range, url: url, tooltip: tooltip, target: target, source: sourceRange))
     }
 
@@ -274,8 +277,8 @@ struct Resolver: ~Copyable {
     /// What a link points to, or nil when it cannot be a link (a diagnostic says why). A URL-like
     /// link whose kind, target and display text were resolved before gets the same meaning and
     /// the same reports from the memo.
-    private mutating func meaning(of syntax: LinkSyntax) -> (url: String?, target: LinkTarget)? {
-        let at = reportOffset(of: syntax)
+    private mutating func meaning(of syntax: LinkSyntax, sourceStart: Int) -> (url: String?, target: LinkTarget)? {
+        let at = reportOffset(of: syntax, sourceStart: sourceStart)
         guard let (tag, target) = Self.memoKind(syntax.kind) else { return resolvedMeaning(of: syntax, at: at) }
         var targetBytes = target  // its bytes in place (no copy for a native string)
         let displayCount = syntax.display.reduce(0) { $0 + $1.count }
@@ -328,12 +331,12 @@ struct Resolver: ~Copyable {
     }
 
     /// Where what `meaning(of:)` finds about a link is reported: an explicit link's target, an
-    /// anchor's start tag, else the link's construct.
-    private mutating func reportOffset(of syntax: LinkSyntax) -> Int {
+    /// anchor's start tag, else the link's construct (which starts at `sourceStart`).
+    private mutating func reportOffset(of syntax: LinkSyntax, sourceStart: Int) -> Int {
         switch syntax.kind {
         case .explicit(_, let targetRange, _): inputOffsets.sourceOffset(targetRange.lowerBound)
         case .htmlAnchor(_, _, let tagOffset): tagOffset
-        default: inputOffsets.sourceOffset(syntax.source.lowerBound)
+        default: sourceStart
         }
     }
 
