@@ -315,8 +315,9 @@ struct Resolver: ~Copyable {
         }
     }
 
-    /// For a URL-like link, what its memo key starts with: a byte for its kind and its target as
-    /// written (empty for the kinds whose target is their display text); nil for the other kinds,
+    /// For a URL-like link or a phone number, what its memo key starts with: a byte for its kind
+    /// and its target as written (empty for the kinds whose target is their display text, a
+    /// number's digits); nil for the other kinds,
     /// whose meaning depends on more (the detectors, the manifest's names).
     private static func memoKind(_ kind: LinkSyntaxKind) -> (tag: UInt8, target: String)? {
         switch kind {
@@ -326,6 +327,9 @@ struct Resolver: ~Copyable {
         case .email: (4, "")
         case .explicit(let target, _, _): (5, target)
         case .htmlAnchor(let href?, _, _): (6, href)
+        // A number's meaning is its digits' (its URL made from them); with an extension, which
+        // is not in the key, it is not memoized (few numbers have one).
+        case .phone(let number) where number.extension == nil: (7, number.digits)
         default: nil
         }
     }
