@@ -170,8 +170,7 @@ struct Resolver: ~Copyable {
             CompileWorkspace.buffers.giveBack(&parsed.links, to: &workspace.links)
         }
         for title in parsed.bookTitles {
-            report(.warning, "unknown agreement 《\(title.title)》: the manifest has no agreement with this title, so it stays text",
-                   RuleID.unknownAgreement, at: inputOffsets.sourceOffset(title.source.lowerBound))
+            reportUnknown(title: title.title, at: inputOffsets.sourceOffset(title.source.lowerBound))
         }
         for note in parsed.notes {
             let at = inputOffsets.sourceOffset(note.source.lowerBound)
@@ -199,6 +198,33 @@ struct Resolver: ~Copyable {
                     swap(&link, &links[index])
                     resolve(link)
                 }
+            }
+        }
+    }
+
+    /// Warns that the manifest has no agreement titled `title`. The warning is its title's alone:
+    /// its message (which costs more than the rest of the warning) is made once, then the memo
+    /// replays it, under a key of `unknownTitleTag` and the title's bytes.
+    private mutating func reportUnknown(title: String, at: Int) {
+        func warn(_ r: inout Resolver) {
+            r.report(.warning, "unknown agreement 《\(title)》: the manifest has no agreement with this title, so it stays text",
+                     RuleID.unknownAgreement, at: at)
+        }
+        var title = title  // its bytes in place (no copy for a native string)
+        guard title.utf8.count < LinkMeaningMemo.maxKeyBytes else { return warn(&self) }
+        title.withUTF8 { t in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 + t.count) { buffer in
+                buffer[0] = Self.unknownTitleTag
+                if let base = t.baseAddress { (buffer.baseAddress! + 1).initialize(from: base, count: t.count) }
+                let key = UnsafeBufferPointer(buffer), hash = ByteKeyHash.hash(key)
+                guard let slot = memo.slot(of: key, hash: hash) else {
+                    recording = []
+                    warn(&self)
+                    memo.store(LinkMeaningMemo.Entry(key: Array(key), hash: hash, meaning: nil, reports: recording ?? []))
+                    recording = nil
+                    return
+                }
+                for r in memo.reports(at: slot) { replay(r, at: at) }
             }
         }
     }
@@ -333,6 +359,9 @@ struct Resolver: ~Copyable {
         default: nil
         }
     }
+
+    /// The memo key's kind byte for a 《title》 that the manifest does not know (`reportUnknown`).
+    private static let unknownTitleTag: UInt8 = 8
 
     /// Where what `meaning(of:)` finds about a link is reported: an explicit link's target, an
     /// anchor's start tag, else the link's construct (which starts at `sourceStart`).
