@@ -17,6 +17,10 @@ final class LinkMeaningMemoTests: XCTestCase {
         "<a href=\"https://Bücher.example/straße\">Learn more</a> <a href=\"%s\">x</a> <a href=\" https://t.cn/A6 \">点</a>",
         "再一次 <a href=\"https://Bücher.example/straße\">Learn more</a>\n<a href=\"javascript:x\">坏</a> a@example.com b@bad_domain",
         "a@example.com 和 b@bad_domain 还有 <a href=\"https://Bücher.example/straße\">Learn</a> <a href=\"vbscript:x\">v</a>",
+        "客服电话 13800138000，或 400-810-8888 转 801，138 0013 8000",
+        "再打 13800138000 或 138 0013 8000；400-810-8888 转 801\n+86 138 0013 8000",
+        "《红楼梦》与《用户协议》，《红\n楼梦》《红楼梦》",
+        "第二篇\n《红楼梦》《西游记》《》《用户协议》 https://example.com/a",
     ]
 
     private struct Outcome: Equatable {

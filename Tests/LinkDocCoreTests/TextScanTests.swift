@@ -131,7 +131,9 @@ final class TextScanTests: XCTestCase {
 
     func testSourceTextMatchesTheNormalizedText() throws {
         for text in ["", "a", "\r", "\r\n", "\u{FEFF}a\r\nb\rc\n", "\u{FEFF}", String(repeating: "好\r\n", count: 400),
-                     String(repeating: "ab😀\n", count: 300)] {
+                     String(repeating: "ab😀\n", count: 300),
+                     // Lines longer than a checkpoint block, and columns on both sides of one block's length.
+                     String(repeating: "好a😀é", count: 200) + "\n" + String(repeating: "x", count: 511) + "好\n" + String(repeating: "é", count: 700)] {
             let source = try SourceText(name: "t", bytes: Array(text.utf8))
             var expected = Array(text.utf8)
             if expected.starts(with: [0xEF, 0xBB, 0xBF]) { expected.removeFirst(3) }

@@ -26,8 +26,15 @@ public struct Diagnostic: Hashable, Sendable {
 
     public init(severity: Severity, message: String, ruleID: RuleID, file: String,
                 location: SourceLocation? = nil, sourceLine: String? = nil, sourceLineColumn: Int? = nil) {
+        self.init(severity: severity, escapedMessage: Escaping.swiftEscaped(message, quotes: false), ruleID: ruleID, file: file,
+                  location: location, sourceLine: sourceLine, sourceLineColumn: sourceLineColumn)
+    }
+
+    /// `escapedMessage` is a `message` as read back (escaped already): kept as it is.
+    private init(severity: Severity, escapedMessage: String, ruleID: RuleID, file: String,
+                 location: SourceLocation?, sourceLine: String?, sourceLineColumn: Int?) {
         self.severity = severity
-        self.storedMessage = Escaping.swiftEscaped(message, quotes: false)
+        self.storedMessage = escapedMessage
         self.ruleID = ruleID
         self.file = file
         self.location = location
@@ -38,13 +45,22 @@ public struct Diagnostic: Hashable, Sendable {
     /// A diagnostic at `offset` of `source`, with its location and (unless `excerpt` is false) excerpt.
     public init(severity: Severity, message: String, ruleID: RuleID, file: String, at offset: Int, in source: SourceText,
                 excerpt wantsExcerpt: Bool = true) {
+        self.init(severity: severity, escapedMessage: Escaping.swiftEscaped(message, quotes: false), ruleID: ruleID, file: file,
+                  at: offset, in: source, excerpt: wantsExcerpt)
+    }
+
+    /// `init(severity:message:ruleID:file:at:in:excerpt:)` with a message escaped already (one
+    /// read back from another diagnostic, as the resolver's memo replays them).
+    init(severity: Severity, escapedMessage: String, ruleID: RuleID, file: String, at offset: Int, in source: SourceText,
+         excerpt wantsExcerpt: Bool) {
         let location = source.location(ofOffset: offset)
         guard wantsExcerpt else {
-            self.init(severity: severity, message: message, ruleID: ruleID, file: file, location: location)
+            self.init(severity: severity, escapedMessage: escapedMessage, ruleID: ruleID, file: file, location: location,
+                      sourceLine: nil, sourceLineColumn: nil)
             return
         }
         let excerpt = source.excerpt(at: location)
-        self.init(severity: severity, message: message, ruleID: ruleID, file: file, location: location,
+        self.init(severity: severity, escapedMessage: escapedMessage, ruleID: ruleID, file: file, location: location,
                   sourceLine: excerpt.line, sourceLineColumn: excerpt.column == location.column ? nil : excerpt.column)
     }
 }

@@ -97,8 +97,13 @@ public struct SourceText: Sendable {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        let column = scalarCount(before: offset) - scalarCount(before: lineStarts[lo]) + 1
-        return SourceLocation(line: lo + 1, column: column, offset: offset)
+        let lineStart = lineStarts[lo]
+        // A column within a block's length of its line start is counted from the line start (one
+        // count of the bytes between); further on, from the checkpoints (at most two blocks).
+        let before = offset - lineStart <= Self.checkpointStride
+            ? Self.scalarCount(bytes, lineStart..<offset)
+            : scalarCount(before: offset) - scalarCount(before: lineStart)
+        return SourceLocation(line: lo + 1, column: before + 1, offset: offset)
     }
 
     /// The line that holds `offset`, for the excerpt under a diagnostic, and the column of

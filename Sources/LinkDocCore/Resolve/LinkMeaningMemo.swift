@@ -1,11 +1,13 @@
 import LinkDocModel
 
 /// What the resolver found URL-like links to mean (bare URLs, `www.` addresses, autolinks, email
-/// addresses, explicit links and HTML anchors), with what it reported about them, by what alone
-/// decides both: the link's kind, its target as written and its display text, for one compiler's
-/// manifest. Copy repeats the same few links across thousands of documents, and resolving one (its
-/// display string, the URL check, the typed-target, placeholder and scheme tests, the diagnostics)
-/// costs several thousand instructions; a repeat costs a hash and a comparison of its bytes.
+/// addresses, explicit links and HTML anchors; phone numbers without an extension), with what it
+/// reported about them, by what alone decides both: the link's kind, its target as written (a
+/// number's digits) and its display text, for one compiler's manifest. The warning about a
+/// 《title》 that the manifest does not know is kept too, by its title. Copy repeats the same few
+/// links across thousands of documents, and resolving one (its display string, the URL check, the
+/// typed-target, placeholder and scheme tests, the diagnostics) costs several thousand
+/// instructions; a repeat costs a hash and a comparison of its bytes.
 ///
 /// Kept in the compile workspace (one per thread, so no lock) and lent to each document's resolver.
 /// Bounded, so that a workspace holds little whatever it compiled (at most `capacity` entries,
@@ -15,6 +17,7 @@ struct LinkMeaningMemo {
     /// position of each later link with the same key.
     struct Report {
         let severity: Severity
+        /// As the diagnostic holds it (escaped), so that a replay does not escape it again.
         let message: String
         let rule: RuleID
     }

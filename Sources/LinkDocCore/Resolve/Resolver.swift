@@ -170,8 +170,7 @@ struct Resolver: ~Copyable {
             CompileWorkspace.buffers.giveBack(&parsed.links, to: &workspace.links)
         }
         for title in parsed.bookTitles {
-            report(.warning, "unknown agreement 《\(title.title)》: the manifest has no agreement with this title, so it stays text",
-                   RuleID.unknownAgreement, at: inputOffsets.sourceOffset(title.source.lowerBound))
+            reportUnknown(title: title.title, at: inputOffsets.sourceOffset(title.source.lowerBound))
         }
         for note in parsed.notes {
             let at = inputOffsets.sourceOffset(note.source.lowerBound)
@@ -203,6 +202,33 @@ struct Resolver: ~Copyable {
         }
     }
 
+    /// Warns that the manifest has no agreement titled `title`. The warning is its title's alone:
+    /// its message (which costs more than the rest of the warning) is made once, then the memo
+    /// replays it, under a key of `unknownTitleTag` and the title's bytes.
+    private mutating func reportUnknown(title: String, at: Int) {
+        func warn(_ r: inout Resolver) {
+            r.report(.warning, "unknown agreement 《\(title)》: the manifest has no agreement with this title, so it stays text",
+                     RuleID.unknownAgreement, at: at)
+        }
+        var title = title  // its bytes in place (no copy for a native string)
+        guard title.utf8.count < LinkMeaningMemo.maxKeyBytes else { return warn(&self) }
+        title.withUTF8 { t in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 + t.count) { buffer in
+                buffer[0] = Self.unknownTitleTag
+                if let base = t.baseAddress { (buffer.baseAddress! + 1).initialize(from: base, count: t.count) }
+                let key = UnsafeBufferPointer(buffer), hash = ByteKeyHash.hash(key)
+                guard let slot = memo.slot(of: key, hash: hash) else {
+                    recording = []
+                    warn(&self)
+                    memo.store(LinkMeaningMemo.Entry(key: Array(key), hash: hash, meaning: nil, reports: recording ?? []))
+                    recording = nil
+                    return
+                }
+                for r in memo.reports(at: slot) { replay(r, at: at) }
+            }
+        }
+    }
+
     /// Places a link's display text and, when it means something, the link.
     private mutating func resolve(_ syntax: LinkSyntax) {
         work &+= syntax.source.count
@@ -216,7 +242,10 @@ struct Resolver: ~Copyable {
             }
             return
         }
-        guard let (url, target) = meaning(of: syntax) else { return }
+        // Where the link starts in the source: its draft's start and, for most kinds, where its
+        // meaning's problems are reported (looked up once: in an HTML document, a lookup walks maps).
+        let sourceStart = inputOffsets.sourceOffset(syntax.source.lowerBound)
+        guard let (url, target) = meaning(of: syntax, sourceStart: sourceStart) else { return }
         var range = start..<text.count
         if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
             range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
@@ -226,7 +255,7 @@ struct Resolver: ~Copyable {
         case .htmlAnchor(_, let title, _), .explicit(_, _, let title): tooltip = title
         default: break
         }
-        let sourceRange = inputOffsets.sourceOffset(syntax.source.lowerBound)..<inputOffsets.sourceOffset(syntax.source.upperBound)
+        let sourceRange = sourceStart..<inputOffsets.sourceOffset(syntax.source.upperBound)
         links.append(LinkDraft(utf8: range, url: url, tooltip: tooltip, target: target, source: sourceRange))
     }
 
@@ -274,8 +303,8 @@ struct Resolver: ~Copyable {
     /// What a link points to, or nil when it cannot be a link (a diagnostic says why). A URL-like
     /// link whose kind, target and display text were resolved before gets the same meaning and
     /// the same reports from the memo.
-    private mutating func meaning(of syntax: LinkSyntax) -> (url: String?, target: LinkTarget)? {
-        let at = reportOffset(of: syntax)
+    private mutating func meaning(of syntax: LinkSyntax, sourceStart: Int) -> (url: String?, target: LinkTarget)? {
+        let at = reportOffset(of: syntax, sourceStart: sourceStart)
         guard let (tag, target) = Self.memoKind(syntax.kind) else { return resolvedMeaning(of: syntax, at: at) }
         var targetBytes = target  // its bytes in place (no copy for a native string)
         let displayCount = syntax.display.reduce(0) { $0 + $1.count }
@@ -300,7 +329,7 @@ struct Resolver: ~Copyable {
             let key = UnsafeBufferPointer(buffer)
             let hash = ByteKeyHash.hash(key)
             if let slot = memo.slot(of: key, hash: hash) {
-                for r in memo.reports(at: slot) { report(r.severity, r.message, r.rule, at: at) }
+                for r in memo.reports(at: slot) { replay(r, at: at) }
                 return memo.meaning(at: slot)
             }
             recording = []
@@ -312,8 +341,9 @@ struct Resolver: ~Copyable {
         }
     }
 
-    /// For a URL-like link, what its memo key starts with: a byte for its kind and its target as
-    /// written (empty for the kinds whose target is their display text); nil for the other kinds,
+    /// For a URL-like link or a phone number, what its memo key starts with: a byte for its kind
+    /// and its target as written (empty for the kinds whose target is their display text, a
+    /// number's digits); nil for the other kinds,
     /// whose meaning depends on more (the detectors, the manifest's names).
     private static func memoKind(_ kind: LinkSyntaxKind) -> (tag: UInt8, target: String)? {
         switch kind {
@@ -323,17 +353,23 @@ struct Resolver: ~Copyable {
         case .email: (4, "")
         case .explicit(let target, _, _): (5, target)
         case .htmlAnchor(let href?, _, _): (6, href)
+        // A number's meaning is its digits' (its URL made from them); with an extension, which
+        // is not in the key, it is not memoized (few numbers have one).
+        case .phone(let number) where number.extension == nil: (7, number.digits)
         default: nil
         }
     }
 
+    /// The memo key's kind byte for a 《title》 that the manifest does not know (`reportUnknown`).
+    private static let unknownTitleTag: UInt8 = 8
+
     /// Where what `meaning(of:)` finds about a link is reported: an explicit link's target, an
-    /// anchor's start tag, else the link's construct.
-    private mutating func reportOffset(of syntax: LinkSyntax) -> Int {
+    /// anchor's start tag, else the link's construct (which starts at `sourceStart`).
+    private mutating func reportOffset(of syntax: LinkSyntax, sourceStart: Int) -> Int {
         switch syntax.kind {
         case .explicit(_, let targetRange, _): inputOffsets.sourceOffset(targetRange.lowerBound)
         case .htmlAnchor(_, _, let tagOffset): tagOffset
-        default: inputOffsets.sourceOffset(syntax.source.lowerBound)
+        default: sourceStart
         }
     }
 
@@ -663,8 +699,15 @@ struct Resolver: ~Copyable {
 
     /// Reports at an offset of `source.bytes`.
     mutating func report(_ severity: Severity, _ message: String, _ rule: RuleID, atSource offset: Int) {
-        recording?.append(LinkMeaningMemo.Report(severity: severity, message: message, rule: rule))
-        diagnostics.append(Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
+        let diagnostic = Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
+                                    at: offset, in: source, excerpt: excerpts)
+        recording?.append(LinkMeaningMemo.Report(severity: severity, message: diagnostic.message, rule: rule))
+        diagnostics.append(diagnostic)
+    }
+
+    /// Reports again what the memo recorded, at an offset of `source.bytes`.
+    private mutating func replay(_ r: LinkMeaningMemo.Report, at offset: Int) {
+        diagnostics.append(Diagnostic(severity: r.severity, escapedMessage: r.message, ruleID: r.rule, file: source.name,
                                       at: offset, in: source, excerpt: excerpts))
     }
 
