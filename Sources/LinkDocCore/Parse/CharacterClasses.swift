@@ -105,6 +105,14 @@ struct ASCIISet: Sendable {
         self.high = high
     }
 
+    /// The set whose members are the bits of `low` (bytes 0–63) and `high` (bytes 64–127): a
+    /// constant that the optimizer initializes statically, for a set read in a hot loop where a
+    /// lazily made global would be checked at each read.
+    init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
     @inline(__always) func contains(_ b: UInt8) -> Bool {
         b < 64 ? low >> UInt64(b) & 1 != 0 : b < 128 ? high >> UInt64(b - 64) & 1 != 0 : false
     }

@@ -979,12 +979,11 @@ struct InlineParser: ~Copyable {
 
     /// Printable ASCII but `<`, `>`, `"`, `` ` `` (which end a URL) and `( ) [ ] { }` (which
     /// `BracketCounts` counts): the bytes in a URL's path after which nothing changes but the
-    /// position. Two 64-bit masks, one per half of ASCII, with no lazy global to reach
+    /// position. Given by its masks, so that it is a constant, not a lazy global
     /// (Tests/LinkDocCoreTests/FastPathTests.swift checks them against that definition).
-    @inline(__always) static func isPlainPathByte(_ b: UInt8) -> Bool {
-        b < 64 ? (0xAFFF_FCFA_0000_0000 as UInt64) >> UInt64(b) & 1 != 0
-            : b < 128 && (0x57FF_FFFE_D7FF_FFFF as UInt64) >> UInt64(b - 64) & 1 != 0
-    }
+    private static let plainPathBytes = ASCIISet(low: 0xAFFF_FCFA_0000_0000, high: 0x57FF_FFFE_D7FF_FFFF)
+
+    @inline(__always) static func isPlainPathByte(_ b: UInt8) -> Bool { plainPathBytes.contains(b) }
 
     @inline(__always) private static func endsURL(_ b: UInt8) -> Bool {
         b <= 0x20 || b == 0x7F || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") || b == UInt8(ascii: "\"")
