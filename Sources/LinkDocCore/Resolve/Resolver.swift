@@ -217,14 +217,9 @@ struct Resolver: ~Copyable {
                 buffer[0] = Self.unknownTitleTag
                 if let base = t.baseAddress { (buffer.baseAddress! + 1).initialize(from: base, count: t.count) }
                 let key = UnsafeBufferPointer(buffer), hash = ByteKeyHash.hash(key)
-                guard let slot = memo.slot(of: key, hash: hash) else {
-                    recording = []
-                    warn(&self)
-                    memo.store(LinkMeaningMemo.Entry(key: Array(key), hash: hash, meaning: nil, reports: recording ?? []))
-                    recording = nil
-                    return
-                }
-                for r in memo.reports(at: slot) { replay(r, at: at) }
+                guard recall(key, hash: hash, at: at) == nil else { return }
+                warn(&self)
+                memorize(key, hash: hash, meaning: nil)
             }
         }
     }
@@ -328,17 +323,31 @@ struct Resolver: ~Copyable {
             }
             let key = UnsafeBufferPointer(buffer)
             let hash = ByteKeyHash.hash(key)
-            if let slot = memo.slot(of: key, hash: hash) {
-                for r in memo.reports(at: slot) { replay(r, at: at) }
-                return memo.meaning(at: slot)
-            }
-            recording = []
+            if let slot = recall(key, hash: hash, at: at) { return memo.meaning(at: slot) }
             let meaning = resolvedMeaning(of: syntax, at: at)
-            let reports = recording ?? []
-            recording = nil
-            memo.store(LinkMeaningMemo.Entry(key: Array(key), hash: hash, meaning: meaning, reports: reports))
+            memorize(key, hash: hash, meaning: meaning)
             return meaning
         }
+    }
+
+    /// The memo's slot for `key`, its reports replayed at `at`; nil when the memo does not hold it,
+    /// and then what is reported from now on is recorded for `memorize`. Inlined: most links are
+    /// hits, and the call cost 0.5 M instructions on the 2 MB bench corpus.
+    @inline(__always)
+    private mutating func recall(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, at: Int) -> Int? {
+        guard let slot = memo.slot(of: key, hash: hash) else {
+            recording = []
+            return nil
+        }
+        for r in memo.reports(at: slot) { replay(r, at: at) }
+        return slot
+    }
+
+    /// Stores `meaning` under `key` with the reports recorded since the memo missed it, and stops
+    /// recording.
+    private mutating func memorize(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: (url: String?, target: LinkTarget)?) {
+        memo.store(LinkMeaningMemo.Entry(key: Array(key), hash: hash, meaning: meaning, reports: recording ?? []))
+        recording = nil
     }
 
     /// For a URL-like link or a phone number, what its memo key starts with: a byte for its kind
