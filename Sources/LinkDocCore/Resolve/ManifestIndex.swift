@@ -1,5 +1,6 @@
 import Foundation  // memcmp
 @_spi(Bytes) import LinkDocBase  // ByteWord
+import LinkDocModel
 
 /// The manifest's tables keyed by UTF-8 bytes, built once per compiler.
 ///
@@ -18,10 +19,13 @@ final class ManifestIndex: Sendable {
     final class Entry: Sendable, Equatable {
         let agreement: Manifest.Agreement
         let check: URLCheck
+        /// What every link to the agreement does.
+        let payload: LinkPayload
 
         init(agreement: Manifest.Agreement, check: URLCheck) {
             self.agreement = agreement
             self.check = check
+            payload = LinkPayload(url: check.url, target: .agreement(id: agreement.id, title: agreement.title))
         }
 
         /// The same agreement of the same index.

@@ -7,9 +7,8 @@ import LinkDocURL
 struct LinkDraft: Sendable {
     /// Byte range in the display text.
     var utf8: Range<Int>
-    var url: String?
-    var tooltip: String?
-    var target: LinkTarget
+    /// What the link does: shared by the links to the same place (see `LinkPayload`).
+    var payload: LinkPayload
     /// The link's whole construct in the source (byte offsets), for diagnostics about it.
     var source: Range<Int>
 }
@@ -240,18 +239,19 @@ struct Resolver: ~Copyable {
         // Where the link starts in the source: its draft's start and, for most kinds, where its
         // meaning's problems are reported (looked up once: in an HTML document, a lookup walks maps).
         let sourceStart = inputOffsets.sourceOffset(syntax.source.lowerBound)
-        guard let (url, target) = meaning(of: syntax, sourceStart: sourceStart) else { return }
+        guard var payload = meaning(of: syntax, sourceStart: sourceStart) else { return }
         var range = start..<text.count
         if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
             range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
         }
-        var tooltip: String? = nil
         switch syntax.kind {
-        case .htmlAnchor(_, let title, _), .explicit(_, _, let title): tooltip = title
+        case .htmlAnchor(_, let title?, _), .explicit(_, _, let title?):
+            // The meaning is the place's; a tooltip is the link's own (few links have one).
+            payload = LinkPayload(url: payload.url, tooltip: title, target: payload.target)
         default: break
         }
         let sourceRange = sourceStart..<inputOffsets.sourceOffset(syntax.source.upperBound)
-        links.append(LinkDraft(utf8: range, url: url, tooltip: tooltip, target: target, source: sourceRange))
+        links.append(LinkDraft(utf8: range, payload: payload, source: sourceRange))
     }
 
     private mutating func append(_ range: Range<Int>) {
@@ -298,13 +298,19 @@ struct Resolver: ~Copyable {
     /// What a link points to, or nil when it cannot be a link (a diagnostic says why). A URL-like
     /// link whose kind, target and display text were resolved before gets the same meaning and
     /// the same reports from the memo.
-    private mutating func meaning(of syntax: LinkSyntax, sourceStart: Int) -> (url: String?, target: LinkTarget)? {
+    private mutating func meaning(of syntax: LinkSyntax, sourceStart: Int) -> LinkPayload? {
         let at = reportOffset(of: syntax, sourceStart: sourceStart)
-        guard let (tag, target) = Self.memoKind(syntax.kind) else { return resolvedMeaning(of: syntax, at: at) }
+        if case .agreement(let found) = syntax.kind {
+            // The manifest's agreement, made once for every link to it (its URL's problems reported).
+            guard let entry = found else { return nil }
+            reportURLProblems(of: entry, at: at)
+            return entry.payload
+        }
+        guard let (tag, target) = memoKind(syntax.kind) else { return payload(resolvedMeaning(of: syntax, at: at)) }
         var targetBytes = target  // its bytes in place (no copy for a native string)
         let displayCount = syntax.display.reduce(0) { $0 + $1.count }
         let keyCount = 1 + 4 + targetBytes.utf8.count + displayCount
-        guard keyCount <= LinkMeaningMemo.maxKeyBytes else { return resolvedMeaning(of: syntax, at: at) }
+        guard keyCount <= LinkMeaningMemo.maxKeyBytes else { return payload(resolvedMeaning(of: syntax, at: at)) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyCount) { buffer in
             // The kind, the target's length and bytes, the display text's bytes.
             buffer[0] = tag
@@ -324,10 +330,14 @@ struct Resolver: ~Copyable {
             let key = UnsafeBufferPointer(buffer)
             let hash = ByteKeyHash.hash(key)
             if let slot = recall(key, hash: hash, at: at) { return memo.meaning(at: slot) }
-            let meaning = resolvedMeaning(of: syntax, at: at)
+            let meaning = payload(resolvedMeaning(of: syntax, at: at))
             memorize(key, hash: hash, meaning: meaning)
             return meaning
         }
+    }
+
+    private func payload(_ meaning: (url: String?, target: LinkTarget)?) -> LinkPayload? {
+        meaning.map { LinkPayload(url: $0.url, target: $0.target) }
     }
 
     /// The memo's slot for `key`, its reports replayed at `at`; nil when the memo does not hold it,
@@ -345,16 +355,16 @@ struct Resolver: ~Copyable {
 
     /// Stores `meaning` under `key` with the reports recorded since the memo missed it, and stops
     /// recording.
-    private mutating func memorize(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: (url: String?, target: LinkTarget)?) {
-        memo.store(LinkMeaningMemo.Entry(key: Array(key), hash: hash, meaning: meaning, reports: recording ?? []))
+    private mutating func memorize(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: LinkPayload?) {
+        memo.store(key: key, hash: hash, meaning: meaning, reports: recording ?? [])
         recording = nil
     }
 
-    /// For a URL-like link or a phone number, what its memo key starts with: a byte for its kind
-    /// and its target as written (empty for the kinds whose target is their display text, a
-    /// number's digits); nil for the other kinds,
-    /// whose meaning depends on more (the detectors, the manifest's names).
-    private static func memoKind(_ kind: LinkSyntaxKind) -> (tag: UInt8, target: String)? {
+    /// For a URL-like link, a phone number, a mention or a topic, what its memo key starts with: a
+    /// byte for its kind (and for a mention or topic, whether its detector links only the names
+    /// the manifest lists) and its target as written (empty for the kinds whose target is their
+    /// display text, a number's digits, a mention's or topic's name); nil for the other kinds.
+    private func memoKind(_ kind: LinkSyntaxKind) -> (tag: UInt8, target: String)? {
         switch kind {
         case .bareURL: (1, "")
         case .bareWWW: (2, "")
@@ -365,6 +375,8 @@ struct Resolver: ~Copyable {
         // A number's meaning is its digits' (its URL made from them); with an extension, which
         // is not in the key, it is not memoized (few numbers have one).
         case .phone(let number) where number.extension == nil: (7, number.digits)
+        case .mention(let name): (detectors.mentions == .known ? 10 : 9, name)
+        case .topic(let name): (detectors.topics == .known ? 12 : 11, name)
         default: nil
         }
     }
@@ -385,9 +397,8 @@ struct Resolver: ~Copyable {
     /// `meaning(of:)` worked out, every report at `at`.
     private mutating func resolvedMeaning(of syntax: LinkSyntax, at: Int) -> (url: String?, target: LinkTarget)? {
         switch syntax.kind {
-        case .agreement(let found):
-            guard let entry = found else { return nil }
-            return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
+        case .agreement:
+            preconditionFailure("an agreement's meaning is its manifest entry's (meaning(of:))")
         case .mention(let name):
             // The name is the display text after its "@": looked up by those bytes in place.
             let userID: String?
@@ -457,7 +468,8 @@ struct Resolver: ~Copyable {
                            RuleID.unknownAgreement, at: at)
                     return nil
                 }
-                return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
+                reportURLProblems(of: entry, at: at)
+                return (entry.payload.url, entry.payload.target)
             case "user":
                 guard Self.isTypedTargetID(value) else {
                     return invalidTarget("user: needs a user id of 1 to \(Self.maxTypedTargetID) ASCII letters, digits, _, -, . and ~, as in user:u_10001", at: at)
@@ -678,11 +690,11 @@ struct Resolver: ~Copyable {
         return (url, .url)
     }
 
-    private mutating func agreementURL(_ entry: ManifestIndex.Entry, at: Int) -> String? {
+    /// Reports the problems of the manifest's URL for `entry` at a link to it.
+    private mutating func reportURLProblems(of entry: ManifestIndex.Entry, at: Int) {
         for problem in entry.check.problems where problem.severity != .info {
             report(problem.severity, "the manifest's URL for 《\(entry.agreement.title)》: \(problem.message)", problem.ruleID, at: at)
         }
-        return entry.check.url
     }
 
     /// Fills `{id}` and `{name}` of a manifest URL template, percent-encoded.
