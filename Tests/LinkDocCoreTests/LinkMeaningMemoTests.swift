@@ -67,7 +67,10 @@ final class LinkMeaningMemoTests: XCTestCase {
     func testMentionsAndTopicsOfEitherDetectorModeShareAWorkspace() {
         let compiler = Compiler(manifest: Self.manifest(allowingHTTP: false))
         let text = Array("@小明 和 @陌生人 聊 #话题# 与 #未知话题#".utf8)
-        let modes = [CompileOptions(), CompileOptions(inputKind: .copy, detect: DetectorSettings(mentions: .known, topics: .known))]
+        var onlyKnown = DetectorSettings()
+        onlyKnown.mentions = .known
+        onlyKnown.topics = .known
+        let modes = [CompileOptions(), CompileOptions(inputKind: .copy, detect: onlyKnown)]
         let alone = modes.map { Outcome(compiler.compile(text, name: "doc", options: $0)) }
         XCTAssertNotEqual(alone[0].document?.links.count, alone[1].document?.links.count, "the modes must differ on this text")
         var workspace = CompileWorkspace()
