@@ -46,11 +46,14 @@ struct Resolver: ~Copyable {
     var manifest: Manifest { context.manifest }
     var index: ManifestIndex { context.index }
     var urls: URLValidator { context.urls }
-    private(set) var text: [UInt8]
+    /// The length of the display text so far. The text itself is written at the end (`finish`),
+    /// from `copiedRuns`: adjacent pieces of the input (a sentence, the link in it, the rest) are
+    /// one run, so a document's text is a copy or two, not one append per piece.
+    private var textCount: Int
     private(set) var links: [LinkDraft]
     private(set) var diagnostics: [Diagnostic]
     private var reportedLinkLimit: Bool
-    /// Where each run of `input` landed in `text`: (input offset, text offset, length). Not a
+    /// Where each run of `input` lands in the display text: (input offset, text offset, length). Not a
     /// LinkDocBase `OffsetMap`: that maps a derived text back to its source, a replaced byte to the
     /// start of what it replaces; this maps the other way (input → display text), and an input
     /// offset in removed markup goes forward to where the next kept text begins.
@@ -68,13 +71,13 @@ struct Resolver: ~Copyable {
     /// manifest lists its name (the parser found it; the name is looked up here anyway).
     let detectors: Detectors
 
-    /// The display text, link drafts and copied runs are written into buffers of `workspace`.
+    /// The link drafts and copied runs are written into buffers of `workspace` (and, at the end,
+    /// the display text).
     init(source: SourceText, input: [UInt8], inputToSource: InputOffsets, context: CompilerContext,
          detectors: Detectors, excerpts: Bool = true, workspace: inout CompileWorkspace) {
         // Room for the whole text and a typical document's links and runs without regrowing. Taken
         // before any property is set: taken between, the half-built resolver was copied whole.
         let b = CompileWorkspace.buffers
-        let text = b.take(&workspace.text, minimumCapacity: input.count)
         let links = b.take(&workspace.drafts, minimumCapacity: 8)
         let copiedRuns = b.take(&workspace.runs, minimumCapacity: 16)
         var memo = LinkMeaningMemo()
@@ -86,7 +89,7 @@ struct Resolver: ~Copyable {
         self.input = input
         self.inputOffsets = inputToSource
         self.context = context
-        self.text = text
+        textCount = 0
         self.links = links
         self.copiedRuns = copiedRuns
         self.memo = memo
@@ -104,18 +107,22 @@ struct Resolver: ~Copyable {
         diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
     }
 
-    /// What the resolver made: the display text, the link drafts (for the emit stage) and the
-    /// diagnostics in source order. The copied runs go back to `workspace`, and the work done to
-    /// its meter.
+    /// What the resolver made: the display text (written now, from the copied runs, into a buffer
+    /// of `workspace`), the link drafts (for the emit stage) and the diagnostics in source order.
+    /// The copied runs go back to `workspace`, and the work done to its meter.
     /// The resolver is empty after: its arrays are moved out, not copied.
     mutating func finish(workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
-        CompileWorkspace.buffers.giveBack(&copiedRuns, to: &workspace.runs)
         swap(&memo, &workspace.meanings)
         workspace.work &+= work
         work = 0
         Self.sortBySourceOffset(&diagnostics)
+        var text = CompileWorkspace.buffers.take(&workspace.text, minimumCapacity: textCount)
+        input.withUnsafeBufferPointer { input in
+            for run in copiedRuns { text.append(contentsOf: UnsafeBufferPointer(rebasing: input[run.input..<run.input + run.length])) }
+        }
+        CompileWorkspace.buffers.giveBack(&copiedRuns, to: &workspace.runs)
         let output = (text, links, diagnostics)
-        (text, links, diagnostics) = ([], [], [])  // the caller's arrays stay unshared
+        (links, diagnostics) = ([], [])  // the caller's arrays stay unshared
         return output
     }
 
@@ -157,7 +164,7 @@ struct Resolver: ~Copyable {
             let mid = (lo + hi) / 2
             if copiedRuns[mid].input + copiedRuns[mid].length <= offset { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < copiedRuns.count else { return text.count }
+        guard lo < copiedRuns.count else { return textCount }
         let run = copiedRuns[lo]
         return offset <= run.input ? run.output : run.output + (offset - run.input)
     }
@@ -226,7 +233,7 @@ struct Resolver: ~Copyable {
     /// Places a link's display text and, when it means something, the link.
     private mutating func resolve(_ syntax: LinkSyntax) {
         work &+= syntax.source.count
-        let start = text.count
+        let start = textCount
         for slice in syntax.display { append(slice) }
         guard links.count < manifest.options.maxLinks else {
             if links.count == manifest.options.maxLinks && !reportedLinkLimit {
@@ -240,7 +247,7 @@ struct Resolver: ~Copyable {
         // meaning's problems are reported (looked up once: in an HTML document, a lookup walks maps).
         let sourceStart = inputOffsets.sourceOffset(syntax.source.lowerBound)
         guard var payload = meaning(of: syntax, sourceStart: sourceStart) else { return }
-        var range = start..<text.count
+        var range = start..<textCount
         if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
             range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
         }
@@ -257,16 +264,12 @@ struct Resolver: ~Copyable {
     private mutating func append(_ range: Range<Int>) {
         work &+= range.count
         guard !range.isEmpty else { return }
-        if let last = copiedRuns.last, last.input + last.length == range.lowerBound, last.output + last.length == text.count {
+        if let last = copiedRuns.last, last.input + last.length == range.lowerBound, last.output + last.length == textCount {
             copiedRuns[copiedRuns.count - 1].length += range.count
         } else {
-            copiedRuns.append((range.lowerBound, text.count, range.count))
+            copiedRuns.append((range.lowerBound, textCount, range.count))
         }
-        Self.copy(range, of: input, to: &text)
-    }
-
-    private static func copy(_ range: Range<Int>, of input: [UInt8], to text: inout [UInt8]) {
-        input.withUnsafeBufferPointer { text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        textCount += range.count
     }
 
     /// The display text of a document that `parsed.isPlainText` (its text pieces), in a buffer of
@@ -276,9 +279,18 @@ struct Resolver: ~Copyable {
     static func plainText(_ parsed: consuming ParsedDocument, input: [UInt8], workspace: inout CompileWorkspace) -> [UInt8] {
         var text = CompileWorkspace.buffers.take(&workspace.text, minimumCapacity: input.count)
         var work = 0
-        for case .text(let range) in parsed.inlines {
-            work &+= range.count
-            copy(range, of: input, to: &text)
+        input.withUnsafeBufferPointer { input in
+            var run = 0..<0  // adjacent pieces, copied as one
+            for case .text(let range) in parsed.inlines {
+                work &+= range.count
+                if range.lowerBound == run.upperBound {
+                    run = run.lowerBound..<range.upperBound
+                } else {
+                    if !run.isEmpty { text.append(contentsOf: UnsafeBufferPointer(rebasing: input[run])) }
+                    run = range
+                }
+            }
+            if !run.isEmpty { text.append(contentsOf: UnsafeBufferPointer(rebasing: input[run])) }
         }
         workspace.work &+= work
         CompileWorkspace.buffers.giveBack(&parsed.inlines, to: &workspace.inlines)
