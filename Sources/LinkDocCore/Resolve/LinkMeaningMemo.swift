@@ -10,7 +10,7 @@ import LinkDocModel
 /// typed-target, placeholder and scheme tests, the diagnostics) costs several thousand
 /// instructions; a repeat costs a hash and a comparison of its bytes.
 ///
-/// Kept in the compile workspace (one per thread, so no lock) and lent to each document's resolver.
+/// Kept in the compile workspace (one per thread, so no lock), which the resolve stage passes to its lookups.
 /// Bounded, so that a workspace holds little whatever it compiled (at most `capacity` entries,
 /// keys of at most `maxKeyBytes`): when full, it starts over.
 struct LinkMeaningMemo {

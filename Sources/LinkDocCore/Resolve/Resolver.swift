@@ -60,8 +60,6 @@ struct Resolver: ~Copyable {
     private(set) var copiedRuns: [(input: Int, output: Int, length: Int)]
     /// Bytes copied and looked at, and lookup steps (see `CompileWorkspace.work`).
     private var work: Int
-    /// The meanings of URL-like links resolved before, lent by the workspace.
-    private var memo: LinkMeaningMemo
     /// While a link's meaning is resolved for the memo: what it reports.
     private var recording: [LinkMeaningMemo.Report]?
 
@@ -80,9 +78,6 @@ struct Resolver: ~Copyable {
         let b = CompileWorkspace.buffers
         let links = b.take(&workspace.drafts, minimumCapacity: 8)
         let copiedRuns = b.take(&workspace.runs, minimumCapacity: 16)
-        var memo = LinkMeaningMemo()
-        swap(&memo, &workspace.meanings)
-        memo.use(for: context)
         self.source = source
         self.excerpts = excerpts
         self.detectors = detectors
@@ -92,7 +87,6 @@ struct Resolver: ~Copyable {
         textCount = 0
         self.links = links
         self.copiedRuns = copiedRuns
-        self.memo = memo
         recording = nil
         diagnostics = []
         reportedLinkLimit = false
@@ -112,7 +106,6 @@ struct Resolver: ~Copyable {
     /// The copied runs go back to `workspace`, and the work done to its meter.
     /// The resolver is empty after: its arrays are moved out, not copied.
     mutating func finish(workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
-        swap(&memo, &workspace.meanings)
         workspace.work &+= work
         work = 0
         Self.sortBySourceOffset(&diagnostics)
@@ -170,13 +163,15 @@ struct Resolver: ~Copyable {
     }
 
     /// Consumes `parsed`: its pieces and links go back to `workspace` at the end.
+    /// The workspace's memo (`CompileWorkspace.meanings`) gives the meanings of links resolved before.
     mutating func resolve(_ parsed: consuming ParsedDocument, workspace: inout CompileWorkspace) {
+        workspace.meanings.use(for: context)
         defer {
             CompileWorkspace.buffers.giveBack(&parsed.inlines, to: &workspace.inlines)
             CompileWorkspace.buffers.giveBack(&parsed.links, to: &workspace.links)
         }
         for title in parsed.bookTitles {
-            reportUnknown(title: title.title, at: inputOffsets.sourceOffset(title.source.lowerBound))
+            reportUnknown(title: title.title, at: inputOffsets.sourceOffset(title.source.lowerBound), memo: &workspace.meanings)
         }
         for note in parsed.notes {
             let at = inputOffsets.sourceOffset(note.source.lowerBound)
@@ -202,7 +197,7 @@ struct Resolver: ~Copyable {
                 case .link(let index):
                     var link = LinkSyntax(kind: .bareURL, display: TextSlices(), source: 0..<0)
                     swap(&link, &links[index])
-                    resolve(link)
+                    resolve(link, memo: &workspace.meanings)
                 }
             }
         }
@@ -211,7 +206,7 @@ struct Resolver: ~Copyable {
     /// Warns that the manifest has no agreement titled `title`. The warning is its title's alone:
     /// its message (which costs more than the rest of the warning) is made once, then the memo
     /// replays it, under a key of `unknownTitleTag` and the title's bytes.
-    private mutating func reportUnknown(title: String, at: Int) {
+    private mutating func reportUnknown(title: String, at: Int, memo: inout LinkMeaningMemo) {
         func warn(_ r: inout Resolver) {
             r.report(.warning, "unknown agreement 《\(title)》: the manifest has no agreement with this title, so it stays text",
                      RuleID.unknownAgreement, at: at)
@@ -223,15 +218,15 @@ struct Resolver: ~Copyable {
                 buffer[0] = Self.unknownTitleTag
                 if let base = t.baseAddress { (buffer.baseAddress! + 1).initialize(from: base, count: t.count) }
                 let key = UnsafeBufferPointer(buffer), hash = ByteKeyHash.hash(key)
-                guard recall(key, hash: hash, at: at) == nil else { return }
+                guard recall(key, hash: hash, at: at, in: memo) == nil else { return }
                 warn(&self)
-                memorize(key, hash: hash, meaning: nil)
+                memorize(key, hash: hash, meaning: nil, in: &memo)
             }
         }
     }
 
     /// Places a link's display text and, when it means something, the link.
-    private mutating func resolve(_ syntax: LinkSyntax) {
+    private mutating func resolve(_ syntax: LinkSyntax, memo: inout LinkMeaningMemo) {
         work &+= syntax.source.count
         let start = textCount
         for slice in syntax.display { append(slice) }
@@ -246,7 +241,7 @@ struct Resolver: ~Copyable {
         // Where the link starts in the source: its draft's start and, for most kinds, where its
         // meaning's problems are reported (looked up once: in an HTML document, a lookup walks maps).
         let sourceStart = inputOffsets.sourceOffset(syntax.source.lowerBound)
-        guard var payload = meaning(of: syntax, sourceStart: sourceStart) else { return }
+        guard var payload = meaning(of: syntax, sourceStart: sourceStart, memo: &memo) else { return }
         var range = start..<textCount
         if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
             range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
@@ -310,7 +305,7 @@ struct Resolver: ~Copyable {
     /// What a link points to, or nil when it cannot be a link (a diagnostic says why). A URL-like
     /// link whose kind, target and display text were resolved before gets the same meaning and
     /// the same reports from the memo.
-    private mutating func meaning(of syntax: LinkSyntax, sourceStart: Int) -> LinkPayload? {
+    private mutating func meaning(of syntax: LinkSyntax, sourceStart: Int, memo: inout LinkMeaningMemo) -> LinkPayload? {
         let at = reportOffset(of: syntax, sourceStart: sourceStart)
         if case .agreement(let found) = syntax.kind {
             // The manifest's agreement, made once for every link to it (its URL's problems reported).
@@ -341,9 +336,9 @@ struct Resolver: ~Copyable {
             }
             let key = UnsafeBufferPointer(buffer)
             let hash = ByteKeyHash.hash(key)
-            if let slot = recall(key, hash: hash, at: at) { return memo.meaning(at: slot) }
+            if let slot = recall(key, hash: hash, at: at, in: memo) { return memo.meaning(at: slot) }
             let meaning = payload(resolvedMeaning(of: syntax, at: at))
-            memorize(key, hash: hash, meaning: meaning)
+            memorize(key, hash: hash, meaning: meaning, in: &memo)
             return meaning
         }
     }
@@ -356,7 +351,7 @@ struct Resolver: ~Copyable {
     /// and then what is reported from now on is recorded for `memorize`. Inlined: most links are
     /// hits, and the call cost 0.5 M instructions on the 2 MB bench corpus.
     @inline(__always)
-    private mutating func recall(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, at: Int) -> Int? {
+    private mutating func recall(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, at: Int, in memo: borrowing LinkMeaningMemo) -> Int? {
         guard let slot = memo.slot(of: key, hash: hash) else {
             recording = []
             return nil
@@ -367,7 +362,7 @@ struct Resolver: ~Copyable {
 
     /// Stores `meaning` under `key` with the reports recorded since the memo missed it, and stops
     /// recording.
-    private mutating func memorize(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: LinkPayload?) {
+    private mutating func memorize(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: LinkPayload?, in memo: inout LinkMeaningMemo) {
         memo.store(key: key, hash: hash, meaning: meaning, reports: recording ?? [])
         recording = nil
     }
