@@ -340,10 +340,10 @@ final class FastPathTests: XCTestCase {
 
             let reparsed = InlineParser.parse(source.bytes, options: context.copyParseOptions, workspace: &general)
             let generalBefore = general.work
-            var resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context,
+            var resolver = Resolver(input: source.bytes, inputToSource: .identity, context: context,
                                     detectors: context.copyParseOptions.detectors, workspace: &general)
             resolver.resolve(reparsed, workspace: &general)
-            let expected = resolver.finish(workspace: &general)
+            let expected = resolver.finish(source: source, workspace: &general)
             XCTAssertEqual(got, expected.text, text.debugDescription)
             XCTAssertTrue(expected.links.isEmpty, text.debugDescription)
             XCTAssertTrue(expected.diagnostics.isEmpty, text.debugDescription)

@@ -36,7 +36,6 @@ struct AttachmentSpan: Sendable {
 /// Noncopyable: a document's resolver is built in place and lives until `finish`; as a copyable
 /// value, its initializer's result was copied whole (each of its references retained and released).
 struct Resolver: ~Copyable {
-    let source: SourceText
     /// What the parser read: the source's bytes, or the flattened text of an HTML document.
     let input: [UInt8]
     /// From offsets in `input` to offsets in `source.bytes`, for diagnostics and link sources.
@@ -51,7 +50,9 @@ struct Resolver: ~Copyable {
     /// one run, so a document's text is a copy or two, not one append per piece.
     private var textCount: Int
     private(set) var links: [LinkDraft]
-    private(set) var diagnostics: [Diagnostic]
+    /// What is reported, at offsets of the source: made into diagnostics (line, column, excerpt)
+    /// in source order by `finish`, the only step that needs the source text.
+    private var reports: [(report: LinkMeaningMemo.Report, offset: Int)]
     private var reportedLinkLimit: Bool
     /// Where each run of `input` lands in the display text: (input offset, text offset, length). Not a
     /// LinkDocBase `OffsetMap`: that maps a derived text back to its source, a replaced byte to the
@@ -71,14 +72,13 @@ struct Resolver: ~Copyable {
 
     /// The link drafts and copied runs are written into buffers of `workspace` (and, at the end,
     /// the display text).
-    init(source: SourceText, input: [UInt8], inputToSource: InputOffsets, context: CompilerContext,
+    init(input: [UInt8], inputToSource: InputOffsets, context: CompilerContext,
          detectors: Detectors, excerpts: Bool = true, workspace: inout CompileWorkspace) {
         // Room for the whole text and a typical document's links and runs without regrowing. Taken
         // before any property is set: taken between, the half-built resolver was copied whole.
         let b = CompileWorkspace.buffers
         let links = b.take(&workspace.drafts, minimumCapacity: 8)
         let copiedRuns = b.take(&workspace.runs, minimumCapacity: 16)
-        self.source = source
         self.excerpts = excerpts
         self.detectors = detectors
         self.input = input
@@ -88,34 +88,41 @@ struct Resolver: ~Copyable {
         self.links = links
         self.copiedRuns = copiedRuns
         recording = nil
-        diagnostics = []
+        reports = []
         reportedLinkLimit = false
         work = 0
     }
 
-    /// A stable sort by offset, which leaves out the sorting for diagnostics in order already.
-    private static func sortBySourceOffset(_ diagnostics: inout [Diagnostic]) {
-        guard diagnostics.count > 1 else { return }  // most documents have none
-        let offsets = diagnostics.lazy.map { $0.location?.offset ?? 0 }
-        guard zip(offsets, offsets.dropFirst()).contains(where: { $0 > $1 }) else { return }
-        diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
+    /// The reports as diagnostics of `source`, in source order (a stable sort by offset, left out
+    /// for reports in order already: most documents report in order, or nothing).
+    private func diagnostics(of source: SourceText) -> [Diagnostic] {
+        guard !reports.isEmpty else { return [] }
+        var reports = reports
+        if zip(reports, reports.dropFirst()).contains(where: { $0.offset > $1.offset }) {
+            reports.sort { $0.offset < $1.offset }
+        }
+        return reports.map {
+            Diagnostic(severity: $0.report.severity, escapedMessage: $0.report.message, ruleID: $0.report.rule,
+                       file: source.name, at: $0.offset, in: source, excerpt: excerpts)
+        }
     }
 
     /// What the resolver made: the display text (written now, from the copied runs, into a buffer
     /// of `workspace`), the link drafts (for the emit stage) and the diagnostics in source order.
     /// The copied runs go back to `workspace`, and the work done to its meter.
     /// The resolver is empty after: its arrays are moved out, not copied.
-    mutating func finish(workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
+    mutating func finish(source: SourceText, workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
         workspace.work &+= work
         work = 0
-        Self.sortBySourceOffset(&diagnostics)
+        let diagnostics = diagnostics(of: source)
+        reports = []
         var text = CompileWorkspace.buffers.take(&workspace.text, minimumCapacity: textCount)
         input.withUnsafeBufferPointer { input in
             for run in copiedRuns { text.append(contentsOf: UnsafeBufferPointer(rebasing: input[run.input..<run.input + run.length])) }
         }
         CompileWorkspace.buffers.giveBack(&copiedRuns, to: &workspace.runs)
         let output = (text, links, diagnostics)
-        (links, diagnostics) = ([], [])  // the caller's arrays stay unshared
+        links = []  // the caller's array stays unshared
         return output
     }
 
@@ -186,7 +193,6 @@ struct Resolver: ~Copyable {
                        RuleID.topicTooLong, at: at)
             }
         }
-        Self.sortBySourceOffset(&diagnostics)
         // Each link is moved out of the consumed document, a payload-free placeholder left in its
         // place: an element read from the array is a copy, which retains its strings and entry and
         // releases them again, and the buffer releases them once more when it is next emptied.
@@ -727,16 +733,14 @@ struct Resolver: ~Copyable {
 
     /// Reports at an offset of `source.bytes`.
     mutating func report(_ severity: Severity, _ message: String, _ rule: RuleID, atSource offset: Int) {
-        let diagnostic = Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
-                                    at: offset, in: source, excerpt: excerpts)
-        recording?.append(LinkMeaningMemo.Report(severity: severity, message: diagnostic.message, rule: rule))
-        diagnostics.append(diagnostic)
+        let report = LinkMeaningMemo.Report(severity: severity, message: Escaping.swiftEscaped(message, quotes: false), rule: rule)
+        recording?.append(report)
+        reports.append((report, offset))
     }
 
     /// Reports again what the memo recorded, at an offset of `source.bytes`.
     private mutating func replay(_ r: LinkMeaningMemo.Report, at offset: Int) {
-        diagnostics.append(Diagnostic(severity: r.severity, escapedMessage: r.message, ruleID: r.rule, file: source.name,
-                                      at: offset, in: source, excerpt: excerpts))
+        reports.append((r, offset))
     }
 
     /// A URL for an image or other resource: usable, or nil with the reason reported.
