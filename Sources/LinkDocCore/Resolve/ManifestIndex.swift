@@ -38,8 +38,6 @@ final class ManifestIndex: Sendable {
     let titleTable: ByteStringTable<Entry?>
     private let byID: [ExactString: Entry]
     private let userIDs: ExactStringTable<String>
-    /// `userIDs` for lookups by a slice of the parser's input.
-    private let userIDsByBytes: ByteStringTable<String>
     private let topicIDs: ExactStringTable<String>
 
     /// `urls` checks the agreements' URLs once, for every document that names them.
@@ -56,7 +54,6 @@ final class ManifestIndex: Sendable {
         var userIDs = ExactStringTable<String>()
         for (name, id) in manifest.mentions { userIDs[ExactString(name)] = id }
         self.userIDs = userIDs
-        userIDsByBytes = ByteStringTable(manifest.mentions.map { (Array($0.key.utf8), $0.value) })
         var topicIDs = ExactStringTable<String>()
         for (name, id) in manifest.topics { topicIDs[ExactString(name)] = id }
         self.topicIDs = topicIDs
@@ -69,9 +66,6 @@ final class ManifestIndex: Sendable {
     }
 
     func userID(mention name: String) -> String? { userIDs[ExactString(name)] }
-
-    /// `userID(mention:)` for the name's UTF-8 bytes (no key made for the lookup).
-    func userID(mentionBytes name: UnsafeBufferPointer<UInt8>) -> String? { userIDsByBytes[name] }
 
     /// The id of a topic the manifest lists (`topics`), nil for any other.
     func topicID(name: String) -> String? { topicIDs.count == 0 ? nil : topicIDs[ExactString(name)] }

@@ -388,8 +388,9 @@ struct Resolver: ~Copyable {
         // A number's meaning is its digits' (its URL made from them); with an extension, which
         // is not in the key, it is not memoized (few numbers have one).
         case .phone(let number) where number.extension == nil: (7, number.digits)
-        case .mention(let name): (detectors.mentions == .known ? 10 : 9, name)
-        case .topic(let name): (detectors.topics == .known ? 12 : 11, name)
+        // A name is its display text's (`name(of:)`), which the key holds.
+        case .mention: (detectors.mentions == .known ? 10 : 9, "")
+        case .topic: (detectors.topics == .known ? 12 : 11, "")
         default: nil
         }
     }
@@ -412,19 +413,13 @@ struct Resolver: ~Copyable {
         switch syntax.kind {
         case .agreement:
             preconditionFailure("an agreement's meaning is its manifest entry's (meaning(of:))")
-        case .mention(let name):
-            // The name is the display text after its "@": looked up by those bytes in place.
-            let userID: String?
-            if let display = syntax.display.single, display.count > 1, input[display.lowerBound] == UInt8(ascii: "@") {
-                userID = input.withUnsafeBufferPointer {
-                    index.userID(mentionBytes: UnsafeBufferPointer(rebasing: $0[display.lowerBound + 1..<display.upperBound]))
-                }
-            } else {
-                userID = index.userID(mention: name)
-            }
+        case .mention:
+            let name = name(of: syntax)
+            let userID = index.userID(mention: name)
             if detectors.mentions == .known && userID == nil { return nil }
             return mention(name: name, userID: userID, at: at)
-        case .topic(let name):
+        case .topic:
+            let name = name(of: syntax)
             let id = context.index.topicID(name: name)
             if detectors.topics == .known && id == nil { return nil }
             return (templateURL(manifest.options.topicURL, id: id, name: name, at: at), .topic(name: name, id: id))
@@ -453,6 +448,14 @@ struct Resolver: ~Copyable {
             guard let href else { return nil }
             return explicitTarget(href.trimmingASCIIWhitespace(), display: displayString(syntax), at: at)
         }
+    }
+
+    /// A mention's name, its display text after the `@`; a topic's, between the `#`s.
+    private func name(of syntax: LinkSyntax) -> String {
+        var bytes: [UInt8] = []
+        for slice in syntax.display { bytes.append(contentsOf: input[slice]) }
+        let name = if case .topic = syntax.kind { bytes.dropFirst().dropLast() } else { bytes.dropFirst() }
+        return String(decoding: name, as: UTF8.self)
     }
 
     private mutating func mention(name: String, userID: String?, at: Int) -> (url: String?, target: LinkTarget) {
