@@ -138,22 +138,22 @@ public struct Compiler: Sendable {
             var anchors = html.anchors(workspace: &workspace)
             let parsed = InlineParser.parse(html.flat.text, options: parseOptions, anchors: anchors, workspace: &workspace)
             b.giveBack(&anchors, to: &workspace.anchors)
-            var resolver = Resolver(source: source, input: html.flat.text, inputToSource: html.inputOffsets(),
+            var resolver = Resolver(input: html.flat.text, inputToSource: html.inputOffsets(),
                                     context: context, detectors: parseOptions.detectors, excerpts: excerpts, workspace: &workspace)
             resolver.report(html.findings)
             resolver.resolve(parsed, workspace: &workspace)
             (styles, attachments) = resolver.place(html.decorations(), workspace: &workspace)
-            output = resolver.finish(workspace: &workspace)
+            output = resolver.finish(source: source, workspace: &workspace)
             html.recycle(into: &workspace.html)
         } else {
             let parsed = InlineParser.parse(source.bytes, options: parseOptions, workspace: &workspace)
             if parsed.isPlainText {  // most records of a stream: a sentence without links
                 output = (Resolver.plainText(parsed, input: source.bytes, workspace: &workspace), [], [])
             } else {
-                var resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context,
+                var resolver = Resolver(input: source.bytes, inputToSource: .identity, context: context,
                                         detectors: parseOptions.detectors, excerpts: excerpts, workspace: &workspace)
                 resolver.resolve(parsed, workspace: &workspace)
-                output = resolver.finish(workspace: &workspace)
+                output = resolver.finish(source: source, workspace: &workspace)
             }
         }
         // Consumed: the emit stage widens the spans in place, which would copy shared buffers, and

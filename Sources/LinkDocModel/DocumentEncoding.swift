@@ -37,10 +37,18 @@ public protocol DocumentJSONSource {
     /// the link) for all that its members are written from.
     func withLink<R>(at index: Int,
                      _ body: (_ range: TextRange, _ url: String?, _ tooltip: String?, _ target: LinkTarget) -> R) -> R
+    /// Calls `body` with the range and payload of link `index` when the source holds its links'
+    /// payloads as `LinkPayload`s (whose JSON is written already); nil, without calling it, when
+    /// not (then `withLink` gives the payload).
+    func withLinkPayload<R>(at index: Int, _ body: (_ range: TextRange, _ payload: LinkPayload) -> R) -> R?
     var styles: [Style] { get }
     var paragraphCount: Int { get }
     func paragraphRange(at index: Int) -> TextRange
     var attachments: [Attachment] { get }
+}
+
+extension DocumentJSONSource {
+    public func withLinkPayload<R>(at index: Int, _ body: (_ range: TextRange, _ payload: LinkPayload) -> R) -> R? { nil }
 }
 
 /// The one writer of the document JSON.
@@ -96,6 +104,12 @@ public enum DocumentJSON {
     @inlinable
     static func writeLink<Source: DocumentJSONSource>(_ i: Int, of document: Source, text: UnsafeBufferPointer<UInt8>,
                                                       to w: inout JSONWriter) {
+        let written: Void? = document.withLinkPayload(at: i) { range, payload in
+            writeLinkOpening(payload.kind, to: &w)
+            document.withLinkTextUTF8(at: i, in: text) { w.string(utf8: $0) }
+            writeLinkMembers(range: range, payload: payload, to: &w)
+        }
+        guard written == nil else { return }
         document.withLink(at: i) { range, url, tooltip, target in
             writeLinkOpening(target.kind, to: &w)
             document.withLinkTextUTF8(at: i, in: text) { w.string(utf8: $0) }
@@ -109,12 +123,24 @@ public enum DocumentJSON {
     static func writeLinkMembers(range: TextRange, url: String?, tooltip: String?, target: LinkTarget,
                                  to w: inout JSONWriter) {
         range.writeMember(to: &w)
+        writeLinkPayload(url: url, tooltip: tooltip, target: target, to: &w)
+    }
+
+    /// The members after a link's range, to the end of its object: what `LinkPayload.json` holds.
+    static func writeLinkPayload(url: String?, tooltip: String?, target: LinkTarget, to w: inout JSONWriter) {
         w.member("url", url)
         w.member("tooltip", tooltip)
         target.forEachMember { key, value in
             if let value { w.key(key); w.string(value) }
         }
         w.endObject()
+    }
+
+    /// A link's range and its payload's members, written once before (`LinkPayload.json`), under
+    /// one capacity check.
+    @usableFromInline
+    static func writeLinkMembers(range: TextRange, payload: LinkPayload, to w: inout JSONWriter) {
+        payload.json.withUnsafeBufferPointer { range.writeMember(followedBy: $0, to: &w) }
     }
 
     /// `{"kind":"…","text":`, with which every link begins, under one capacity check. The
@@ -184,6 +210,15 @@ extension TextRange {
         w.value(reserving: 8 + Self.maxJSONLength) { c in
             c.ascii(#""range":"#)
             write(to: &c)
+        }
+    }
+
+    /// `"range":{…}` and `json` (which needs no escaping), under one capacity check.
+    func writeMember(followedBy json: UnsafeBufferPointer<UInt8>, to w: inout JSONWriter) {
+        w.value(reserving: 8 + Self.maxJSONLength + json.count) { c in
+            c.ascii(#""range":"#)
+            write(to: &c)
+            c.ascii(json)
         }
     }
 

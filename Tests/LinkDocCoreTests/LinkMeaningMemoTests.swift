@@ -21,6 +21,8 @@ final class LinkMeaningMemoTests: XCTestCase {
         "再打 13800138000 或 138 0013 8000；400-810-8888 转 801\n+86 138 0013 8000",
         "《红楼梦》与《用户协议》，《红\n楼梦》《红楼梦》",
         "第二篇\n《红楼梦》《西游记》《》《用户协议》 https://example.com/a",
+        "@小明 你好 @陌生人 #话题# #未知话题# [提示](https://a.example/x \"标题\") [提示](https://a.example/x)",
+        "再见 @小明，@陌生人；#话题##未知话题# [提示](https://a.example/x) [提示](https://a.example/x \"另一个\")",
     ]
 
     private struct Outcome: Equatable {
@@ -40,6 +42,8 @@ final class LinkMeaningMemoTests: XCTestCase {
     private static func manifest(allowingHTTP: Bool) -> Manifest {
         var m = Manifest.empty
         m.agreements = ["用户协议": Manifest.Agreement(title: "用户协议", id: "terms", url: "https://example.com/terms")]
+        m.mentions = ["小明": "u_1"]
+        m.topics = ["话题": "t_1"]
         if !allowingHTTP { m.schemes.removeAll { $0 == "http" } }
         return m
     }
@@ -56,6 +60,25 @@ final class LinkMeaningMemoTests: XCTestCase {
         XCTAssertGreaterThan(workspace.meanings.count, 10, "the links went through the memo")
         // Reported again at each link: the same problems as many times as the links that have them.
         XCTAssertGreaterThan(alone[0].diagnostics.count, 0)
+    }
+
+    /// A mention's or topic's meaning depends on its detector's mode, which each document may set:
+    /// documents of both modes in one workspace give what each gives alone.
+    func testMentionsAndTopicsOfEitherDetectorModeShareAWorkspace() {
+        let compiler = Compiler(manifest: Self.manifest(allowingHTTP: false))
+        let text = Array("@小明 和 @陌生人 聊 #话题# 与 #未知话题#".utf8)
+        var onlyKnown = DetectorSettings()
+        onlyKnown.mentions = .known
+        onlyKnown.topics = .known
+        let modes = [CompileOptions(), CompileOptions(inputKind: .copy, detect: onlyKnown)]
+        let alone = modes.map { Outcome(compiler.compile(text, name: "doc", options: $0)) }
+        XCTAssertNotEqual(alone[0].document?.links.count, alone[1].document?.links.count, "the modes must differ on this text")
+        var workspace = CompileWorkspace()
+        for _ in 0..<2 {
+            for (k, mode) in modes.enumerated() {
+                XCTAssertEqual(Outcome(compiler.compile(text, name: "doc", options: mode, workspace: &workspace)), alone[k])
+            }
+        }
     }
 
     func testAWorkspaceLentToAnotherCompilerStartsOver() {

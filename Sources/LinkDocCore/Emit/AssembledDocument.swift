@@ -33,12 +33,12 @@ struct AssembledDocument: Sendable {
     var document: Document {
         let links = text.withUnsafeBufferPointer { bytes in
             self.links.map { place in
-                let draft = drafts[place.draft]
                 let utf8 = place.range.utf8
                 // Decoding the bytes costs less than slicing a `String` (whose index checks cost more than validating).
                 let linkText = String(decoding: UnsafeBufferPointer(rebasing: bytes[utf8.location..<utf8.upperBound]),
                                       as: UTF8.self)
-                return Link(text: linkText, range: place.range, url: draft.url, tooltip: draft.tooltip, target: draft.target)
+                let payload = drafts[place.draft].payload
+                return Link(text: linkText, range: place.range, url: payload.url, tooltip: payload.tooltip, target: payload.target)
             }
         }
         return Document(text: String(decoding: text, as: UTF8.self), links: links, styles: styles,
@@ -64,7 +64,12 @@ extension AssembledDocument: DocumentJSONSource {
     func withLink<R>(at index: Int,
                      _ body: (_ range: TextRange, _ url: String?, _ tooltip: String?, _ target: LinkTarget) -> R) -> R {
         let place = links[index]
-        return body(place.range, drafts[place.draft].url, drafts[place.draft].tooltip, drafts[place.draft].target)
+        let payload = drafts[place.draft].payload
+        return body(place.range, payload.url, payload.tooltip, payload.target)
+    }
+    func withLinkPayload<R>(at index: Int, _ body: (_ range: TextRange, _ payload: LinkPayload) -> R) -> R? {
+        let place = links[index]
+        return body(place.range, drafts[place.draft].payload)
     }
     var paragraphCount: Int { paragraphs.count }
     func paragraphRange(at index: Int) -> TextRange { paragraphs[index] }

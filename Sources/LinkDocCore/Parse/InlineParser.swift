@@ -523,11 +523,9 @@ struct InlineParser: ~Copyable {
         // Most names hold no backslash: then the name and the display are one slice each. (Looked
         // for in every byte: in text that is not UTF-8 the scan above may have stepped over one.)
         if index(of: UInt8(ascii: "\\"), from: i + 1, before: j) == nil {
-            return LinkSyntax(kind: .topic(name: string(i + 1..<j)), display: TextSlices(i..<j + 1), source: i..<j + 1)
+            return LinkSyntax(kind: .topic, display: TextSlices(i..<j + 1), source: i..<j + 1)
         }
-        let nameSlices = slicesRemovingEscapes(i + 1..<j)
-        return LinkSyntax(kind: .topic(name: string(nameSlices)),
-                          display: slicesRemovingEscapes(i..<j + 1), source: i..<j + 1)
+        return LinkSyntax(kind: .topic, display: slicesRemovingEscapes(i..<j + 1), source: i..<j + 1)
     }
 
     // MARK: Mentions: @name, and emails found from their @
@@ -630,7 +628,7 @@ struct InlineParser: ~Copyable {
             }
         }
         if isPronounOrParticle(i + 1..<j) { return nil }
-        return LinkSyntax(kind: .mention(name: string(i + 1..<end)), display: TextSlices(i..<end), source: i..<end)
+        return LinkSyntax(kind: .mention, display: TextSlices(i..<end), source: i..<end)
     }
 
     /// `@` right after these starts no mention: an address's local part (`_`, `.`), another `@`

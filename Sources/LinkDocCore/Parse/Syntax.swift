@@ -46,10 +46,12 @@ enum LinkSyntaxKind: Equatable, Sendable {
     /// `《title》` whose title the manifest knows: the manifest's agreement, found by the title's
     /// bytes (no string is made for it); nil when the parse options name titles only.
     case agreement(ManifestIndex.Entry?)
-    /// `@name`.
-    case mention(name: String)
-    /// `#name#`.
-    case topic(name: String)
+    /// `@name`: the name is the display text after the `@` (made a string only when the resolver
+    /// needs one: most mentions repeat, and the memo knows them by their bytes).
+    case mention
+    /// `#name#`: the name is the display text between the `#`s (its escapes removed, as the
+    /// display's are).
+    case topic
     /// A bare `http://` or `https://` URL.
     case bareURL
     /// A bare `www.` address; it links to `https://` + the text.

@@ -1,15 +1,16 @@
 import LinkDocModel
 
-/// What the resolver found URL-like links to mean (bare URLs, `www.` addresses, autolinks, email
-/// addresses, explicit links and HTML anchors; phone numbers without an extension), with what it
-/// reported about them, by what alone decides both: the link's kind, its target as written (a
-/// number's digits) and its display text, for one compiler's manifest. The warning about a
+/// What the resolver found links to mean (bare URLs, `www.` addresses, autolinks, email addresses,
+/// explicit links and HTML anchors; phone numbers without an extension; mentions and topics), as
+/// the payload every such link shares, with what it reported about them, by what alone decides
+/// both: the link's kind (for a mention or topic, with its detector's mode), its target as written
+/// (a number's digits, a name) and its display text, for one compiler's manifest. The warning about a
 /// 《title》 that the manifest does not know is kept too, by its title. Copy repeats the same few
 /// links across thousands of documents, and resolving one (its display string, the URL check, the
 /// typed-target, placeholder and scheme tests, the diagnostics) costs several thousand
 /// instructions; a repeat costs a hash and a comparison of its bytes.
 ///
-/// Kept in the compile workspace (one per thread, so no lock) and lent to each document's resolver.
+/// Kept in the compile workspace (one per thread, so no lock), which the resolve stage passes to its lookups.
 /// Bounded, so that a workspace holds little whatever it compiled (at most `capacity` entries,
 /// keys of at most `maxKeyBytes`): when full, it starts over.
 struct LinkMeaningMemo {
@@ -22,21 +23,20 @@ struct LinkMeaningMemo {
         let rule: RuleID
     }
 
-    struct Entry {
-        let key: [UInt8]
-        let hash: UInt64
-        let meaning: (url: String?, target: LinkTarget)?
-        let reports: [Report]
-    }
-
     static let capacity = 1024
     static let maxKeyBytes = 512
 
     /// The compiler context whose manifest the meanings come from: a workspace lent to another
     /// compiler starts over. Held, so that no other context can take its identity.
     private var owner: CompilerContext?
-    /// Open addressing, linear probing; twice `capacity` slots (allocated on the first store).
-    private var slots: [Entry?] = []
+    /// Open addressing, linear probing over twice `capacity` slots (allocated on the first
+    /// store); an empty key is an empty slot (a stored key is never empty). The fields of the
+    /// entries are kept apart, so that a probe reads a hash and a key in place: a probe that
+    /// copied a whole entry retained and released each of its references.
+    private var hashes: [UInt64] = []
+    private var keys: [[UInt8]] = []
+    private var meanings: [LinkPayload?] = []
+    private var reportLists: [[Report]] = []
     private(set) var count = 0
 
     init() {}
@@ -45,37 +45,45 @@ struct LinkMeaningMemo {
     mutating func use(for context: CompilerContext) {
         guard owner !== context else { return }
         owner = context
-        slots = []
+        (hashes, keys, meanings, reportLists) = ([], [], [], [])
         count = 0
     }
 
     /// The slot of the entry with `key`, if there is one; its fields are read one at a time
-    /// (`meaning(at:)`, `reports(at:)`): a copy of the whole entry would retain every reference in it.
+    /// (`meaning(at:)`, `reports(at:)`).
     func slot(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
+        guard !keys.isEmpty else { return nil }
+        let mask = keys.count - 1
         var i = ByteKeyHash.slot(hash, mask: mask)
-        while let entry = slots[i] {
-            if entry.hash == hash && ByteKeyHash.sameBytes(entry.key, key) { return i }
+        while !keys[i].isEmpty {
+            if hashes[i] == hash && ByteKeyHash.sameBytes(keys[i], key) { return i }
             i = (i + 1) & mask
         }
         return nil
     }
 
-    func meaning(at slot: Int) -> (url: String?, target: LinkTarget)? { slots[slot]!.meaning }
+    func meaning(at slot: Int) -> LinkPayload? { meanings[slot] }
 
-    func reports(at slot: Int) -> [Report] { slots[slot]!.reports }
+    func reports(at slot: Int) -> [Report] { reportLists[slot] }
 
-    mutating func store(_ entry: Entry) {
-        guard entry.key.count <= Self.maxKeyBytes else { return }
-        if slots.isEmpty || count >= Self.capacity {
-            slots = Array(repeating: nil, count: 2 * Self.capacity)
+    /// Stores what a link with `key` (not in the memo) means and reports.
+    mutating func store(key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: LinkPayload?, reports: [Report]) {
+        guard !key.isEmpty, key.count <= Self.maxKeyBytes else { return }
+        if keys.isEmpty || count >= Self.capacity {
+            let slots = 2 * Self.capacity
+            hashes = Array(repeating: 0, count: slots)
+            keys = Array(repeating: [], count: slots)
+            meanings = Array(repeating: nil, count: slots)
+            reportLists = Array(repeating: [], count: slots)
             count = 0
         }
-        let mask = slots.count - 1
-        var i = ByteKeyHash.slot(entry.hash, mask: mask)
-        while slots[i] != nil { i = (i + 1) & mask }  // stored only after a miss: the key is not here
-        slots[i] = entry
+        let mask = keys.count - 1
+        var i = ByteKeyHash.slot(hash, mask: mask)
+        while !keys[i].isEmpty { i = (i + 1) & mask }  // stored only after a miss: the key is not here
+        hashes[i] = hash
+        keys[i] = Array(key)
+        meanings[i] = meaning
+        reportLists[i] = reports
         count += 1
     }
 }

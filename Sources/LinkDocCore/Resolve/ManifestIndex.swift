@@ -1,5 +1,6 @@
 import Foundation  // memcmp
 @_spi(Bytes) import LinkDocBase  // ByteWord
+import LinkDocModel
 
 /// The manifest's tables keyed by UTF-8 bytes, built once per compiler.
 ///
@@ -18,10 +19,13 @@ final class ManifestIndex: Sendable {
     final class Entry: Sendable, Equatable {
         let agreement: Manifest.Agreement
         let check: URLCheck
+        /// What every link to the agreement does.
+        let payload: LinkPayload
 
         init(agreement: Manifest.Agreement, check: URLCheck) {
             self.agreement = agreement
             self.check = check
+            payload = LinkPayload(url: check.url, target: .agreement(id: agreement.id, title: agreement.title))
         }
 
         /// The same agreement of the same index.
@@ -34,8 +38,6 @@ final class ManifestIndex: Sendable {
     let titleTable: ByteStringTable<Entry?>
     private let byID: [ExactString: Entry]
     private let userIDs: ExactStringTable<String>
-    /// `userIDs` for lookups by a slice of the parser's input.
-    private let userIDsByBytes: ByteStringTable<String>
     private let topicIDs: ExactStringTable<String>
 
     /// `urls` checks the agreements' URLs once, for every document that names them.
@@ -52,7 +54,6 @@ final class ManifestIndex: Sendable {
         var userIDs = ExactStringTable<String>()
         for (name, id) in manifest.mentions { userIDs[ExactString(name)] = id }
         self.userIDs = userIDs
-        userIDsByBytes = ByteStringTable(manifest.mentions.map { (Array($0.key.utf8), $0.value) })
         var topicIDs = ExactStringTable<String>()
         for (name, id) in manifest.topics { topicIDs[ExactString(name)] = id }
         self.topicIDs = topicIDs
@@ -65,9 +66,6 @@ final class ManifestIndex: Sendable {
     }
 
     func userID(mention name: String) -> String? { userIDs[ExactString(name)] }
-
-    /// `userID(mention:)` for the name's UTF-8 bytes (no key made for the lookup).
-    func userID(mentionBytes name: UnsafeBufferPointer<UInt8>) -> String? { userIDsByBytes[name] }
 
     /// The id of a topic the manifest lists (`topics`), nil for any other.
     func topicID(name: String) -> String? { topicIDs.count == 0 ? nil : topicIDs[ExactString(name)] }

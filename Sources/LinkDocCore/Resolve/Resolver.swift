@@ -7,9 +7,8 @@ import LinkDocURL
 struct LinkDraft: Sendable {
     /// Byte range in the display text.
     var utf8: Range<Int>
-    var url: String?
-    var tooltip: String?
-    var target: LinkTarget
+    /// What the link does: shared by the links to the same place (see `LinkPayload`).
+    var payload: LinkPayload
     /// The link's whole construct in the source (byte offsets), for diagnostics about it.
     var source: Range<Int>
 }
@@ -37,7 +36,6 @@ struct AttachmentSpan: Sendable {
 /// Noncopyable: a document's resolver is built in place and lives until `finish`; as a copyable
 /// value, its initializer's result was copied whole (each of its references retained and released).
 struct Resolver: ~Copyable {
-    let source: SourceText
     /// What the parser read: the source's bytes, or the flattened text of an HTML document.
     let input: [UInt8]
     /// From offsets in `input` to offsets in `source.bytes`, for diagnostics and link sources.
@@ -47,19 +45,22 @@ struct Resolver: ~Copyable {
     var manifest: Manifest { context.manifest }
     var index: ManifestIndex { context.index }
     var urls: URLValidator { context.urls }
-    private(set) var text: [UInt8]
+    /// The length of the display text so far. The text itself is written at the end (`finish`),
+    /// from `copiedRuns`: adjacent pieces of the input (a sentence, the link in it, the rest) are
+    /// one run, so a document's text is a copy or two, not one append per piece.
+    private var textCount: Int
     private(set) var links: [LinkDraft]
-    private(set) var diagnostics: [Diagnostic]
+    /// What is reported, at offsets of the source: made into diagnostics (line, column, excerpt)
+    /// in source order by `finish`, the only step that needs the source text.
+    private var reports: [(report: LinkMeaningMemo.Report, offset: Int)]
     private var reportedLinkLimit: Bool
-    /// Where each run of `input` landed in `text`: (input offset, text offset, length). Not a
+    /// Where each run of `input` lands in the display text: (input offset, text offset, length). Not a
     /// LinkDocBase `OffsetMap`: that maps a derived text back to its source, a replaced byte to the
     /// start of what it replaces; this maps the other way (input → display text), and an input
     /// offset in removed markup goes forward to where the next kept text begins.
     private(set) var copiedRuns: [(input: Int, output: Int, length: Int)]
     /// Bytes copied and looked at, and lookup steps (see `CompileWorkspace.work`).
     private var work: Int
-    /// The meanings of URL-like links resolved before, lent by the workspace.
-    private var memo: LinkMeaningMemo
     /// While a link's meaning is resolved for the memo: what it reports.
     private var recording: [LinkMeaningMemo.Report]?
 
@@ -69,54 +70,59 @@ struct Resolver: ~Copyable {
     /// manifest lists its name (the parser found it; the name is looked up here anyway).
     let detectors: Detectors
 
-    /// The display text, link drafts and copied runs are written into buffers of `workspace`.
-    init(source: SourceText, input: [UInt8], inputToSource: InputOffsets, context: CompilerContext,
+    /// The link drafts and copied runs are written into buffers of `workspace` (and, at the end,
+    /// the display text).
+    init(input: [UInt8], inputToSource: InputOffsets, context: CompilerContext,
          detectors: Detectors, excerpts: Bool = true, workspace: inout CompileWorkspace) {
         // Room for the whole text and a typical document's links and runs without regrowing. Taken
         // before any property is set: taken between, the half-built resolver was copied whole.
         let b = CompileWorkspace.buffers
-        let text = b.take(&workspace.text, minimumCapacity: input.count)
         let links = b.take(&workspace.drafts, minimumCapacity: 8)
         let copiedRuns = b.take(&workspace.runs, minimumCapacity: 16)
-        var memo = LinkMeaningMemo()
-        swap(&memo, &workspace.meanings)
-        memo.use(for: context)
-        self.source = source
         self.excerpts = excerpts
         self.detectors = detectors
         self.input = input
         self.inputOffsets = inputToSource
         self.context = context
-        self.text = text
+        textCount = 0
         self.links = links
         self.copiedRuns = copiedRuns
-        self.memo = memo
         recording = nil
-        diagnostics = []
+        reports = []
         reportedLinkLimit = false
         work = 0
     }
 
-    /// A stable sort by offset, which leaves out the sorting for diagnostics in order already.
-    private static func sortBySourceOffset(_ diagnostics: inout [Diagnostic]) {
-        guard diagnostics.count > 1 else { return }  // most documents have none
-        let offsets = diagnostics.lazy.map { $0.location?.offset ?? 0 }
-        guard zip(offsets, offsets.dropFirst()).contains(where: { $0 > $1 }) else { return }
-        diagnostics.sort { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
+    /// The reports as diagnostics of `source`, in source order (a stable sort by offset, left out
+    /// for reports in order already: most documents report in order, or nothing).
+    private func diagnostics(of source: SourceText) -> [Diagnostic] {
+        guard !reports.isEmpty else { return [] }
+        var reports = reports
+        if zip(reports, reports.dropFirst()).contains(where: { $0.offset > $1.offset }) {
+            reports.sort { $0.offset < $1.offset }
+        }
+        return reports.map {
+            Diagnostic(severity: $0.report.severity, escapedMessage: $0.report.message, ruleID: $0.report.rule,
+                       file: source.name, at: $0.offset, in: source, excerpt: excerpts)
+        }
     }
 
-    /// What the resolver made: the display text, the link drafts (for the emit stage) and the
-    /// diagnostics in source order. The copied runs go back to `workspace`, and the work done to
-    /// its meter.
+    /// What the resolver made: the display text (written now, from the copied runs, into a buffer
+    /// of `workspace`), the link drafts (for the emit stage) and the diagnostics in source order.
+    /// The copied runs go back to `workspace`, and the work done to its meter.
     /// The resolver is empty after: its arrays are moved out, not copied.
-    mutating func finish(workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
-        CompileWorkspace.buffers.giveBack(&copiedRuns, to: &workspace.runs)
-        swap(&memo, &workspace.meanings)
+    mutating func finish(source: SourceText, workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
         workspace.work &+= work
         work = 0
-        Self.sortBySourceOffset(&diagnostics)
+        let diagnostics = diagnostics(of: source)
+        reports = []
+        var text = CompileWorkspace.buffers.take(&workspace.text, minimumCapacity: textCount)
+        input.withUnsafeBufferPointer { input in
+            for run in copiedRuns { text.append(contentsOf: UnsafeBufferPointer(rebasing: input[run.input..<run.input + run.length])) }
+        }
+        CompileWorkspace.buffers.giveBack(&copiedRuns, to: &workspace.runs)
         let output = (text, links, diagnostics)
-        (text, links, diagnostics) = ([], [], [])  // the caller's arrays stay unshared
+        links = []  // the caller's array stays unshared
         return output
     }
 
@@ -158,19 +164,21 @@ struct Resolver: ~Copyable {
             let mid = (lo + hi) / 2
             if copiedRuns[mid].input + copiedRuns[mid].length <= offset { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < copiedRuns.count else { return text.count }
+        guard lo < copiedRuns.count else { return textCount }
         let run = copiedRuns[lo]
         return offset <= run.input ? run.output : run.output + (offset - run.input)
     }
 
     /// Consumes `parsed`: its pieces and links go back to `workspace` at the end.
+    /// The workspace's memo (`CompileWorkspace.meanings`) gives the meanings of links resolved before.
     mutating func resolve(_ parsed: consuming ParsedDocument, workspace: inout CompileWorkspace) {
+        workspace.meanings.use(for: context)
         defer {
             CompileWorkspace.buffers.giveBack(&parsed.inlines, to: &workspace.inlines)
             CompileWorkspace.buffers.giveBack(&parsed.links, to: &workspace.links)
         }
         for title in parsed.bookTitles {
-            reportUnknown(title: title.title, at: inputOffsets.sourceOffset(title.source.lowerBound))
+            reportUnknown(title: title.title, at: inputOffsets.sourceOffset(title.source.lowerBound), memo: &workspace.meanings)
         }
         for note in parsed.notes {
             let at = inputOffsets.sourceOffset(note.source.lowerBound)
@@ -185,7 +193,6 @@ struct Resolver: ~Copyable {
                        RuleID.topicTooLong, at: at)
             }
         }
-        Self.sortBySourceOffset(&diagnostics)
         // Each link is moved out of the consumed document, a payload-free placeholder left in its
         // place: an element read from the array is a copy, which retains its strings and entry and
         // releases them again, and the buffer releases them once more when it is next emptied.
@@ -196,7 +203,7 @@ struct Resolver: ~Copyable {
                 case .link(let index):
                     var link = LinkSyntax(kind: .bareURL, display: TextSlices(), source: 0..<0)
                     swap(&link, &links[index])
-                    resolve(link)
+                    resolve(link, memo: &workspace.meanings)
                 }
             }
         }
@@ -205,7 +212,7 @@ struct Resolver: ~Copyable {
     /// Warns that the manifest has no agreement titled `title`. The warning is its title's alone:
     /// its message (which costs more than the rest of the warning) is made once, then the memo
     /// replays it, under a key of `unknownTitleTag` and the title's bytes.
-    private mutating func reportUnknown(title: String, at: Int) {
+    private mutating func reportUnknown(title: String, at: Int, memo: inout LinkMeaningMemo) {
         func warn(_ r: inout Resolver) {
             r.report(.warning, "unknown agreement 《\(title)》: the manifest has no agreement with this title, so it stays text",
                      RuleID.unknownAgreement, at: at)
@@ -217,17 +224,17 @@ struct Resolver: ~Copyable {
                 buffer[0] = Self.unknownTitleTag
                 if let base = t.baseAddress { (buffer.baseAddress! + 1).initialize(from: base, count: t.count) }
                 let key = UnsafeBufferPointer(buffer), hash = ByteKeyHash.hash(key)
-                guard recall(key, hash: hash, at: at) == nil else { return }
+                guard recall(key, hash: hash, at: at, in: memo) == nil else { return }
                 warn(&self)
-                memorize(key, hash: hash, meaning: nil)
+                memorize(key, hash: hash, meaning: nil, in: &memo)
             }
         }
     }
 
     /// Places a link's display text and, when it means something, the link.
-    private mutating func resolve(_ syntax: LinkSyntax) {
+    private mutating func resolve(_ syntax: LinkSyntax, memo: inout LinkMeaningMemo) {
         work &+= syntax.source.count
-        let start = text.count
+        let start = textCount
         for slice in syntax.display { append(slice) }
         guard links.count < manifest.options.maxLinks else {
             if links.count == manifest.options.maxLinks && !reportedLinkLimit {
@@ -240,33 +247,30 @@ struct Resolver: ~Copyable {
         // Where the link starts in the source: its draft's start and, for most kinds, where its
         // meaning's problems are reported (looked up once: in an HTML document, a lookup walks maps).
         let sourceStart = inputOffsets.sourceOffset(syntax.source.lowerBound)
-        guard let (url, target) = meaning(of: syntax, sourceStart: sourceStart) else { return }
-        var range = start..<text.count
+        guard var payload = meaning(of: syntax, sourceStart: sourceStart, memo: &memo) else { return }
+        var range = start..<textCount
         if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
             range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
         }
-        var tooltip: String? = nil
         switch syntax.kind {
-        case .htmlAnchor(_, let title, _), .explicit(_, _, let title): tooltip = title
+        case .htmlAnchor(_, let title?, _), .explicit(_, _, let title?):
+            // The meaning is the place's; a tooltip is the link's own (few links have one).
+            payload = LinkPayload(url: payload.url, tooltip: title, target: payload.target)
         default: break
         }
         let sourceRange = sourceStart..<inputOffsets.sourceOffset(syntax.source.upperBound)
-        links.append(LinkDraft(utf8: range, url: url, tooltip: tooltip, target: target, source: sourceRange))
+        links.append(LinkDraft(utf8: range, payload: payload, source: sourceRange))
     }
 
     private mutating func append(_ range: Range<Int>) {
         work &+= range.count
         guard !range.isEmpty else { return }
-        if let last = copiedRuns.last, last.input + last.length == range.lowerBound, last.output + last.length == text.count {
+        if let last = copiedRuns.last, last.input + last.length == range.lowerBound, last.output + last.length == textCount {
             copiedRuns[copiedRuns.count - 1].length += range.count
         } else {
-            copiedRuns.append((range.lowerBound, text.count, range.count))
+            copiedRuns.append((range.lowerBound, textCount, range.count))
         }
-        Self.copy(range, of: input, to: &text)
-    }
-
-    private static func copy(_ range: Range<Int>, of input: [UInt8], to text: inout [UInt8]) {
-        input.withUnsafeBufferPointer { text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        textCount += range.count
     }
 
     /// The display text of a document that `parsed.isPlainText` (its text pieces), in a buffer of
@@ -276,9 +280,18 @@ struct Resolver: ~Copyable {
     static func plainText(_ parsed: consuming ParsedDocument, input: [UInt8], workspace: inout CompileWorkspace) -> [UInt8] {
         var text = CompileWorkspace.buffers.take(&workspace.text, minimumCapacity: input.count)
         var work = 0
-        for case .text(let range) in parsed.inlines {
-            work &+= range.count
-            copy(range, of: input, to: &text)
+        input.withUnsafeBufferPointer { input in
+            var run = 0..<0  // adjacent pieces, copied as one
+            for case .text(let range) in parsed.inlines {
+                work &+= range.count
+                if range.lowerBound == run.upperBound {
+                    run = run.lowerBound..<range.upperBound
+                } else {
+                    if !run.isEmpty { text.append(contentsOf: UnsafeBufferPointer(rebasing: input[run])) }
+                    run = range
+                }
+            }
+            if !run.isEmpty { text.append(contentsOf: UnsafeBufferPointer(rebasing: input[run])) }
         }
         workspace.work &+= work
         CompileWorkspace.buffers.giveBack(&parsed.inlines, to: &workspace.inlines)
@@ -298,13 +311,19 @@ struct Resolver: ~Copyable {
     /// What a link points to, or nil when it cannot be a link (a diagnostic says why). A URL-like
     /// link whose kind, target and display text were resolved before gets the same meaning and
     /// the same reports from the memo.
-    private mutating func meaning(of syntax: LinkSyntax, sourceStart: Int) -> (url: String?, target: LinkTarget)? {
+    private mutating func meaning(of syntax: LinkSyntax, sourceStart: Int, memo: inout LinkMeaningMemo) -> LinkPayload? {
         let at = reportOffset(of: syntax, sourceStart: sourceStart)
-        guard let (tag, target) = Self.memoKind(syntax.kind) else { return resolvedMeaning(of: syntax, at: at) }
+        if case .agreement(let found) = syntax.kind {
+            // The manifest's agreement, made once for every link to it (its URL's problems reported).
+            guard let entry = found else { return nil }
+            reportURLProblems(of: entry, at: at)
+            return entry.payload
+        }
+        guard let (tag, target) = memoKind(syntax.kind) else { return payload(resolvedMeaning(of: syntax, at: at)) }
         var targetBytes = target  // its bytes in place (no copy for a native string)
         let displayCount = syntax.display.reduce(0) { $0 + $1.count }
         let keyCount = 1 + 4 + targetBytes.utf8.count + displayCount
-        guard keyCount <= LinkMeaningMemo.maxKeyBytes else { return resolvedMeaning(of: syntax, at: at) }
+        guard keyCount <= LinkMeaningMemo.maxKeyBytes else { return payload(resolvedMeaning(of: syntax, at: at)) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyCount) { buffer in
             // The kind, the target's length and bytes, the display text's bytes.
             buffer[0] = tag
@@ -323,18 +342,22 @@ struct Resolver: ~Copyable {
             }
             let key = UnsafeBufferPointer(buffer)
             let hash = ByteKeyHash.hash(key)
-            if let slot = recall(key, hash: hash, at: at) { return memo.meaning(at: slot) }
-            let meaning = resolvedMeaning(of: syntax, at: at)
-            memorize(key, hash: hash, meaning: meaning)
+            if let slot = recall(key, hash: hash, at: at, in: memo) { return memo.meaning(at: slot) }
+            let meaning = payload(resolvedMeaning(of: syntax, at: at))
+            memorize(key, hash: hash, meaning: meaning, in: &memo)
             return meaning
         }
+    }
+
+    private func payload(_ meaning: (url: String?, target: LinkTarget)?) -> LinkPayload? {
+        meaning.map { LinkPayload(url: $0.url, target: $0.target) }
     }
 
     /// The memo's slot for `key`, its reports replayed at `at`; nil when the memo does not hold it,
     /// and then what is reported from now on is recorded for `memorize`. Inlined: most links are
     /// hits, and the call cost 0.5 M instructions on the 2 MB bench corpus.
     @inline(__always)
-    private mutating func recall(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, at: Int) -> Int? {
+    private mutating func recall(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, at: Int, in memo: borrowing LinkMeaningMemo) -> Int? {
         guard let slot = memo.slot(of: key, hash: hash) else {
             recording = []
             return nil
@@ -345,16 +368,16 @@ struct Resolver: ~Copyable {
 
     /// Stores `meaning` under `key` with the reports recorded since the memo missed it, and stops
     /// recording.
-    private mutating func memorize(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: (url: String?, target: LinkTarget)?) {
-        memo.store(LinkMeaningMemo.Entry(key: Array(key), hash: hash, meaning: meaning, reports: recording ?? []))
+    private mutating func memorize(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: LinkPayload?, in memo: inout LinkMeaningMemo) {
+        memo.store(key: key, hash: hash, meaning: meaning, reports: recording ?? [])
         recording = nil
     }
 
-    /// For a URL-like link or a phone number, what its memo key starts with: a byte for its kind
-    /// and its target as written (empty for the kinds whose target is their display text, a
-    /// number's digits); nil for the other kinds,
-    /// whose meaning depends on more (the detectors, the manifest's names).
-    private static func memoKind(_ kind: LinkSyntaxKind) -> (tag: UInt8, target: String)? {
+    /// For a URL-like link, a phone number, a mention or a topic, what its memo key starts with: a
+    /// byte for its kind (and for a mention or topic, whether its detector links only the names
+    /// the manifest lists) and its target as written (empty for the kinds whose target is their
+    /// display text, a number's digits, a mention's or topic's name); nil for the other kinds.
+    private func memoKind(_ kind: LinkSyntaxKind) -> (tag: UInt8, target: String)? {
         switch kind {
         case .bareURL: (1, "")
         case .bareWWW: (2, "")
@@ -365,6 +388,9 @@ struct Resolver: ~Copyable {
         // A number's meaning is its digits' (its URL made from them); with an extension, which
         // is not in the key, it is not memoized (few numbers have one).
         case .phone(let number) where number.extension == nil: (7, number.digits)
+        // A name is its display text's (`name(of:)`), which the key holds.
+        case .mention: (detectors.mentions == .known ? 10 : 9, "")
+        case .topic: (detectors.topics == .known ? 12 : 11, "")
         default: nil
         }
     }
@@ -385,22 +411,15 @@ struct Resolver: ~Copyable {
     /// `meaning(of:)` worked out, every report at `at`.
     private mutating func resolvedMeaning(of syntax: LinkSyntax, at: Int) -> (url: String?, target: LinkTarget)? {
         switch syntax.kind {
-        case .agreement(let found):
-            guard let entry = found else { return nil }
-            return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
-        case .mention(let name):
-            // The name is the display text after its "@": looked up by those bytes in place.
-            let userID: String?
-            if let display = syntax.display.single, display.count > 1, input[display.lowerBound] == UInt8(ascii: "@") {
-                userID = input.withUnsafeBufferPointer {
-                    index.userID(mentionBytes: UnsafeBufferPointer(rebasing: $0[display.lowerBound + 1..<display.upperBound]))
-                }
-            } else {
-                userID = index.userID(mention: name)
-            }
+        case .agreement:
+            preconditionFailure("an agreement's meaning is its manifest entry's (meaning(of:))")
+        case .mention:
+            let name = name(of: syntax)
+            let userID = index.userID(mention: name)
             if detectors.mentions == .known && userID == nil { return nil }
             return mention(name: name, userID: userID, at: at)
-        case .topic(let name):
+        case .topic:
+            let name = name(of: syntax)
             let id = context.index.topicID(name: name)
             if detectors.topics == .known && id == nil { return nil }
             return (templateURL(manifest.options.topicURL, id: id, name: name, at: at), .topic(name: name, id: id))
@@ -431,6 +450,14 @@ struct Resolver: ~Copyable {
         }
     }
 
+    /// A mention's name, its display text after the `@`; a topic's, between the `#`s.
+    private func name(of syntax: LinkSyntax) -> String {
+        var bytes: [UInt8] = []
+        for slice in syntax.display { bytes.append(contentsOf: input[slice]) }
+        let name = if case .topic = syntax.kind { bytes.dropFirst().dropLast() } else { bytes.dropFirst() }
+        return String(decoding: name, as: UTF8.self)
+    }
+
     private mutating func mention(name: String, userID: String?, at: Int) -> (url: String?, target: LinkTarget) {
         (templateURL(manifest.options.mentionURL, id: userID, name: name, at: at), .mention(name: name, userID: userID))
     }
@@ -457,7 +484,8 @@ struct Resolver: ~Copyable {
                            RuleID.unknownAgreement, at: at)
                     return nil
                 }
-                return (agreementURL(entry, at: at), .agreement(id: entry.agreement.id, title: entry.agreement.title))
+                reportURLProblems(of: entry, at: at)
+                return (entry.payload.url, entry.payload.target)
             case "user":
                 guard Self.isTypedTargetID(value) else {
                     return invalidTarget("user: needs a user id of 1 to \(Self.maxTypedTargetID) ASCII letters, digits, _, -, . and ~, as in user:u_10001", at: at)
@@ -678,11 +706,11 @@ struct Resolver: ~Copyable {
         return (url, .url)
     }
 
-    private mutating func agreementURL(_ entry: ManifestIndex.Entry, at: Int) -> String? {
+    /// Reports the problems of the manifest's URL for `entry` at a link to it.
+    private mutating func reportURLProblems(of entry: ManifestIndex.Entry, at: Int) {
         for problem in entry.check.problems where problem.severity != .info {
             report(problem.severity, "the manifest's URL for 《\(entry.agreement.title)》: \(problem.message)", problem.ruleID, at: at)
         }
-        return entry.check.url
     }
 
     /// Fills `{id}` and `{name}` of a manifest URL template, percent-encoded.
@@ -708,16 +736,14 @@ struct Resolver: ~Copyable {
 
     /// Reports at an offset of `source.bytes`.
     mutating func report(_ severity: Severity, _ message: String, _ rule: RuleID, atSource offset: Int) {
-        let diagnostic = Diagnostic(severity: severity, message: message, ruleID: rule, file: source.name,
-                                    at: offset, in: source, excerpt: excerpts)
-        recording?.append(LinkMeaningMemo.Report(severity: severity, message: diagnostic.message, rule: rule))
-        diagnostics.append(diagnostic)
+        let report = LinkMeaningMemo.Report(severity: severity, message: Escaping.swiftEscaped(message, quotes: false), rule: rule)
+        recording?.append(report)
+        reports.append((report, offset))
     }
 
     /// Reports again what the memo recorded, at an offset of `source.bytes`.
     private mutating func replay(_ r: LinkMeaningMemo.Report, at offset: Int) {
-        diagnostics.append(Diagnostic(severity: r.severity, escapedMessage: r.message, ruleID: r.rule, file: source.name,
-                                      at: offset, in: source, excerpt: excerpts))
+        reports.append((r, offset))
     }
 
     /// A URL for an image or other resource: usable, or nil with the reason reported.
