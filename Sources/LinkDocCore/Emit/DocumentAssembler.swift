@@ -269,10 +269,29 @@ enum GraphemeAlignment {
     }
 
     static func widen(_ range: Range<Int>, in text: inout Segmenter) -> Range<Int> {
+        // Most edges lie between plain characters: decided here, without the segmenter.
+        let (lowerKept, upperKept) = text.bytes.withUnsafeBufferPointer { s in
+            (isBoundary(range.lowerBound, s), isBoundary(range.upperBound, s))
+        }
         var lower = range.lowerBound, upper = range.upperBound
-        if !isSafeBoundary(lower, text.bytes) { lower = text.roundDown(lower) }
-        if !isSafeBoundary(upper, text.bytes) { upper = text.roundUp(upper) }
+        if !lowerKept { lower = text.roundDown(lower) }
+        if !upperKept { upper = text.roundUp(upper) }
         return lower..<upper
+    }
+
+    /// Whether `offset` (which starts a scalar) is sure to be a cluster boundary: a safe one, or
+    /// a plain character followed by an emoticon (U+1F600–U+1F64F, which are neither Extend nor
+    /// SpacingMark): only a ZWJ (GB11) or a Prepend (GB9b) before one joins it, and neither is
+    /// plain. (An emoticon may take an Extend or a ZWJ after it, so the edge after one is asked.)
+    /// `false`: the segmenter decides.
+    @inline(__always)
+    static func isBoundary(_ offset: Int, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        if offset == 0 || offset == s.count { return true }
+        guard isPlain(scalarStarting: previousStart(offset, s), s) else { return false }
+        if isPlain(scalarStarting: offset, s) { return true }
+        // U+1F600–U+1F64F: F0 9F 98 80 through F0 9F 99 8F.
+        return offset + 3 < s.count && s[offset] == 0xF0 && s[offset + 1] == 0x9F
+            && (s[offset + 2] == 0x98 || (s[offset + 2] == 0x99 && s[offset + 3] < 0x90))
     }
 
     /// Between two characters that are each ASCII (no CR here: text is LF-normalized)
@@ -281,13 +300,23 @@ enum GraphemeAlignment {
     /// regional indicator, and neither follows a ZWJ. Elsewhere ask the standard
     /// library, which implements the Unicode segmentation rules.
     static func isSafeBoundary(_ offset: Int, _ bytes: [UInt8]) -> Bool {
-        if offset == 0 || offset == bytes.count { return true }
-        return isPlain(scalarStarting: offset, bytes) && isPlain(scalarStarting: previousStart(offset, bytes), bytes)
+        bytes.withUnsafeBufferPointer { isSafeBoundary(offset, $0) }
+    }
+
+    @inline(__always)
+    static func isSafeBoundary(_ offset: Int, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        if offset == 0 || offset == s.count { return true }
+        return isPlain(scalarStarting: offset, s) && isPlain(scalarStarting: previousStart(offset, s), s)
     }
 
     static func previousStart(_ offset: Int, _ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { previousStart(offset, $0) }
+    }
+
+    @inline(__always)
+    static func previousStart(_ offset: Int, _ s: UnsafeBufferPointer<UInt8>) -> Int {
         var i = offset - 1
-        while i > 0 && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+        while i > 0 && s[i] & 0xC0 == 0x80 { i -= 1 }
         return i
     }
 
@@ -297,15 +326,16 @@ enum GraphemeAlignment {
         return i
     }
 
-    private static func isPlain(scalarStarting i: Int, _ bytes: [UInt8]) -> Bool {
-        let b0 = bytes[i]
+    @inline(__always)
+    private static func isPlain(scalarStarting i: Int, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        let b0 = s[i]
         if b0 < 0x80 { return b0 != 0x0D }
-        if b0 >= 0xC2 && b0 < 0xCC && i + 1 < bytes.count {
+        if b0 >= 0xC2 && b0 < 0xCC && i + 1 < s.count {
             // U+0080–U+02FF: Latin-1 and Latin Extended letters, before the combining marks.
             return true
         }
-        guard b0 >= 0xE0 && b0 < 0xF0 && i + 2 < bytes.count else { return false }
-        let c = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+        guard b0 >= 0xE0 && b0 < 0xF0 && i + 2 < s.count else { return false }
+        let c = UInt32(b0 & 0x0F) << 12 | UInt32(s[i + 1] & 0x3F) << 6 | UInt32(s[i + 2] & 0x3F)
         return (0x4E00...0x9FFF).contains(c) || (0x3400...0x4DBF).contains(c) || (0x3000...0x3029).contains(c)
             || (0x3031...0x303C).contains(c) || (0xFF01...0xFF60).contains(c)
             || (0x2010...0x2027).contains(c) || (0x2030...0x205E).contains(c)
