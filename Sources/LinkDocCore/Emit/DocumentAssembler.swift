@@ -138,13 +138,14 @@ struct PositionCounter {
     private var last = TextPosition.zero
 
     /// The position of `offset` (not before the one asked for last, and at the start of a scalar).
+    @inline(__always)
     mutating func position(of offset: Int, in s: UnsafeBufferPointer<UInt8>) -> TextPosition {
         // Scalars are the bytes but continuation bytes; UTF-16 has one more unit for each
-        // four-byte sequence.
+        // four-byte sequence. (No count here can overflow: they are at most the text's length.)
         let (continuations, fourByteLeads) = UTF8Census.count(s, from: last.utf8, to: offset)
-        let scalars = offset - last.utf8 - continuations
-        last.scalars += scalars
-        last.utf16 += scalars + fourByteLeads
+        let scalars = offset &- last.utf8 &- continuations
+        last.scalars &+= scalars
+        last.utf16 &+= scalars &+ fourByteLeads
         last.utf8 = offset
         return last
     }
