@@ -377,6 +377,42 @@ final class FastPathTests: XCTestCase {
         }
     }
 
+    /// A document with links but no styles or images counts its links' and paragraphs' positions
+    /// on the way, their edges merged, with no table: the same links and paragraphs as the table
+    /// of every edge gives once the document has a style (an empty one, which moves no edge).
+    /// The texts have line breaks inside and between links, other scripts, and link edges inside
+    /// clusters (widened, and a link dropped when it then overlaps the one before).
+    func testLinksWithoutStylesAreTheTablesPositions() {
+        let pieces = ["a", " ", "\n", "\n\n", "中", "é", "😀", "👨‍👩‍👧", "\u{301}", "[x](https://e.example)", "[\n](https://e.example)",
+                      "[中文](https://e.example)", "[😀](https://e.example)", "[e\u{301}](https://e.example)",
+                      "[\u{301}y](https://e.example)", "[a\nb](https://e.example)", "https://e.example", "\u{10FFFF}"]
+        let context = CompilerContext(.empty)
+        var generator = SeededGenerator(seed: 59)
+        var withLinks = 0
+        for _ in 0..<2000 {
+            let text = (0..<generator.next(10)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            let source = try! SourceText(name: "t", bytes: Array(text.utf8))
+            var workspace = CompileWorkspace()
+            let parsed = InlineParser.parse(source.bytes, options: context.copyParseOptions, workspace: &workspace)
+            var resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context,
+                                    detectors: context.copyParseOptions.detectors, workspace: &workspace)
+            resolver.resolve(parsed, workspace: &workspace)
+            let output = resolver.finish(workspace: &workspace)
+            var direct = CompileWorkspace(), tabled = CompileWorkspace()
+            let got = DocumentAssembler.assemble(text: output.text, links: output.links, workspace: &direct)
+            let expected = DocumentAssembler.assemble(text: output.text, links: output.links,
+                                                      styles: [StyleSpan(range: 0..<0, style: TextStyle(bold: true))], workspace: &tabled)
+            let label = text.debugDescription
+            XCTAssertEqual(got.links.map(\.draft), expected.links.map(\.draft), label)
+            XCTAssertEqual(got.links.map(\.range), expected.links.map(\.range), label)
+            XCTAssertEqual(got.paragraphs, expected.paragraphs, label)
+            XCTAssertEqual(got.text, expected.text, label)
+            XCTAssertTrue(got.styles.isEmpty && got.attachments.isEmpty, label)
+            if !got.links.isEmpty { withLinks += 1 }
+        }
+        XCTAssertGreaterThan(withLinks, 1000)
+    }
+
     /// Text without anchors or `[` is skimmed before a parser is made (`InlineParser.parse`): a
     /// document with nothing to parse is one piece without a parser, and any other is parsed on
     /// from where the skim stopped. Both must give what the parser alone gives, and count the same

@@ -40,12 +40,38 @@ enum DocumentAssembler {
             let utf8 = TextSpan(location: range.lowerBound, length: range.count)
             links.append(.init(draft: k, range: TextRange(utf16: utf8, scalars: utf8, utf8: utf8)))
         }
+        guard !styles.isEmpty || !attachments.isEmpty else {
+            // Links and paragraphs only: the edges of both ascend, so they are counted on the way,
+            // merged, with no table of positions and no lookups.
+            var paragraphs = b.take(&workspace.paragraphs)
+            if paragraphs.capacity <= paragraphBreaks.count { paragraphs.reserveCapacity(paragraphBreaks.count + 1) }
+            bytes.withUnsafeBufferPointer { s in
+                paragraphBreaks.withUnsafeBufferPointer { breaks in
+                    links.withUnsafeMutableBufferPointer { links in
+                        var pass = ParagraphPass()
+                        for k in links.indices {
+                            let utf8 = links[k].range.utf8
+                            let start = pass.position(of: utf8.location, in: s, breaks: breaks, paragraphs: &paragraphs)
+                            links[k].range = start.range(to: pass.position(of: utf8.upperBound, in: s, breaks: breaks,
+                                                                              paragraphs: &paragraphs))
+                        }
+                        pass.finish(in: s, breaks: breaks, paragraphs: &paragraphs)
+                    }
+                }
+            }
+            // Work: the bytes counted and searched for line breaks, and the grapheme stretches decoded.
+            workspace.work &+= 2 &* bytes.count &+ text.decodedBytes
+            b.giveBack(&paragraphBreaks, to: &workspace.lineStarts)
+            b.giveBack(&styles, to: &workspace.styles)
+            b.giveBack(&attachments, to: &workspace.attachments)
+            return AssembledDocument(text: bytes, drafts: drafts, links: links, styles: [], paragraphs: paragraphs, attachments: [])
+        }
         for k in styles.indices { styles[k].range = GraphemeAlignment.widen(styles[k].range, in: &text) }
         for k in attachments.indices { attachments[k].range = GraphemeAlignment.widen(attachments[k].range, in: &text) }
 
         // Every offset a range needs, ascending, for one pass over the text. Link
-        // edges and line starts each ascend already, so they are merged; only
-        // styles and attachments (HTML) may come in any order and need a sort.
+        // edges and line starts each ascend already, so they are merged; styles
+        // and attachments (HTML) may come in any order and need a sort.
         var offsets = b.take(&workspace.offsets, minimumCapacity:
             2 + paragraphBreaks.count + 2 * (links.count + styles.count + attachments.count))
         var nextBreak = 0
@@ -130,6 +156,35 @@ enum DocumentAssembler {
                 starts.append(i)
             }
         }
+    }
+}
+
+/// The paragraphs of a text cut at its line starts, their edges counted in one ascending pass
+/// with the offsets asked for between them (a document's link edges, which ascend too).
+struct ParagraphPass {
+    private var counter = PositionCounter()
+    private var nextBreak = 0
+    private var paragraphStart = TextPosition.zero
+
+    /// The position of `offset` (not before the one asked for last, and at the start of a scalar),
+    /// once the paragraphs that end at or before it are appended.
+    @inline(__always)
+    mutating func position(of offset: Int, in s: UnsafeBufferPointer<UInt8>, breaks: UnsafeBufferPointer<Int>,
+                           paragraphs: inout [TextRange]) -> TextPosition {
+        while nextBreak < breaks.count && breaks[nextBreak] <= offset {
+            let end = counter.position(of: breaks[nextBreak], in: s)
+            paragraphs.append(paragraphStart.range(to: end))
+            paragraphStart = end
+            nextBreak &+= 1
+        }
+        return counter.position(of: offset, in: s)
+    }
+
+    /// Appends the paragraphs left: up to the last line start, and the last one unless the text
+    /// ends with its line break.
+    mutating func finish(in s: UnsafeBufferPointer<UInt8>, breaks: UnsafeBufferPointer<Int>, paragraphs: inout [TextRange]) {
+        let end = position(of: s.count, in: s, breaks: breaks, paragraphs: &paragraphs)
+        if paragraphStart.utf8 < s.count { paragraphs.append(paragraphStart.range(to: end)) }
     }
 }
 
