@@ -117,6 +117,20 @@ final class GraphemeAlignmentTests: XCTestCase {
         }
     }
 
+    /// The characters `isSafeBoundary` takes as plain, tested on every scalar of the BMP (each
+    /// twice in a row, the boundary between them asked): ASCII but CR, U+0080–U+02FF, and the CJK
+    /// and punctuation ranges its comment lists.
+    func testPlainCharactersAreTheListedOnes() {
+        let plain: [ClosedRange<UInt32>] = [0x00...0x0C, 0x0E...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029,
+                                            0x3031...0x303C, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF60]
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let one = Array(String(scalar).utf8)
+            XCTAssertEqual(GraphemeAlignment.isSafeBoundary(one.count, one + one), plain.contains { $0.contains(value) },
+                           "U+\(String(value, radix: 16))")
+        }
+    }
+
     /// `widen` decides most edges without a segmenter (`isBoundary`: plain characters on both
     /// sides, or a plain one before an emoticon). Each edge it decides so must be a boundary of
     /// the whole text, and every range it widens must come out as rounding on the whole text.

@@ -392,9 +392,17 @@ enum GraphemeAlignment {
         }
         guard b0 >= 0xE0 && b0 < 0xF0 && i + 2 < s.count else { return false }
         let c = UInt32(b0 & 0x0F) << 12 | UInt32(s[i + 1] & 0x3F) << 6 | UInt32(s[i + 2] & 0x3F)
-        return (0x4E00...0x9FFF).contains(c) || (0x3400...0x4DBF).contains(c) || (0x3000...0x3029).contains(c)
-            || (0x3031...0x303C).contains(c) || (0xFF01...0xFF60).contains(c)
-            || (0x2010...0x2027).contains(c) || (0x2030...0x205E).contains(c)
+        // The lead byte gives the 4,096 scalars `c` lies among, so each case tests its own ranges:
+        // ideographs (U+3400–U+4DBF, U+4E00–U+9FFF), CJK symbols and punctuation (U+3000–U+3029,
+        // U+3031–U+303C), full-width forms (U+FF01–U+FF60), general punctuation (U+2010–U+2027,
+        // U+2030–U+205E).
+        switch b0 {
+        case 0xE4...0xE9: return c >= 0x4E00 || c <= 0x4DBF
+        case 0xE3: return c >= 0x3400 || c <= 0x3029 || (0x3031...0x303C).contains(c)
+        case 0xEF: return (0xFF01...0xFF60).contains(c)
+        case 0xE2: return (0x2010...0x2027).contains(c) || (0x2030...0x205E).contains(c)
+        default: return false
+        }
     }
 
     private static func index(_ offset: Int, in text: String) -> String.Index {
