@@ -15,13 +15,11 @@ enum DocumentAssembler {
         // The line starts, offsets and positions live only while the document is assembled.
         var paragraphBreaks = b.take(&workspace.lineStarts)
         lineStarts(bytes, into: &paragraphBreaks)
+        var paragraphs = b.take(&workspace.paragraphs)
+        if !bytes.isEmpty && paragraphs.capacity <= paragraphBreaks.count { paragraphs.reserveCapacity(paragraphBreaks.count + 1) }
         guard !drafts.isEmpty || !styles.isEmpty || !attachments.isEmpty else {
-            // Only paragraphs, whose edges ascend: counted on the way, with no table of positions.
-            var paragraphs = b.take(&workspace.paragraphs)
-            bytes.withUnsafeBufferPointer { s in
-                var counter = PositionCounter()
-                appendParagraphs(paragraphBreaks, textCount: s.count, to: &paragraphs) { counter.position(of: $0, in: s) }
-            }
+            // Only paragraphs: no edges to round, nothing to place.
+            countPositions(bytes, paragraphBreaks, into: &paragraphs, links: UnsafeMutableBufferPointer(start: nil, count: 0))
             workspace.work &+= 2 &* bytes.count
             b.giveBack(&paragraphBreaks, to: &workspace.lineStarts)
             b.giveBack(&styles, to: &workspace.styles)
@@ -40,102 +38,61 @@ enum DocumentAssembler {
             let utf8 = TextSpan(location: range.lowerBound, length: range.count)
             links.append(.init(draft: k, range: TextRange(utf16: utf8, scalars: utf8, utf8: utf8)))
         }
-        guard !styles.isEmpty || !attachments.isEmpty else {
-            // Links and paragraphs only: the edges of both ascend, so they are counted on the way,
-            // merged, with no table of positions and no lookups.
-            var paragraphs = b.take(&workspace.paragraphs)
-            if paragraphs.capacity <= paragraphBreaks.count { paragraphs.reserveCapacity(paragraphBreaks.count + 1) }
-            bytes.withUnsafeBufferPointer { s in
-                paragraphBreaks.withUnsafeBufferPointer { breaks in
-                    links.withUnsafeMutableBufferPointer { links in
-                        var pass = ParagraphPass()
-                        for k in links.indices {
-                            let utf8 = links[k].range.utf8
-                            let start = pass.position(of: utf8.location, in: s, breaks: breaks, paragraphs: &paragraphs)
-                            links[k].range = start.range(to: pass.position(of: utf8.upperBound, in: s, breaks: breaks,
-                                                                              paragraphs: &paragraphs))
-                        }
-                        pass.finish(in: s, breaks: breaks, paragraphs: &paragraphs)
-                    }
-                }
-            }
-            // Work: the bytes counted and searched for line breaks, and the grapheme stretches decoded.
-            workspace.work &+= 2 &* bytes.count &+ text.decodedBytes
-            b.giveBack(&paragraphBreaks, to: &workspace.lineStarts)
-            b.giveBack(&styles, to: &workspace.styles)
-            b.giveBack(&attachments, to: &workspace.attachments)
-            return AssembledDocument(text: bytes, drafts: drafts, links: links, styles: [], paragraphs: paragraphs, attachments: [])
-        }
         for k in styles.indices { styles[k].range = GraphemeAlignment.widen(styles[k].range, in: &text) }
         for k in attachments.indices { attachments[k].range = GraphemeAlignment.widen(attachments[k].range, in: &text) }
+        links.withUnsafeMutableBufferPointer { countPositions(bytes, paragraphBreaks, into: &paragraphs, links: $0) }
+        // Work: the bytes counted and searched for line breaks, and the grapheme stretches decoded.
+        workspace.work &+= 2 &* bytes.count &+ text.decodedBytes
 
-        // Every offset a range needs, ascending, for one pass over the text. Link
-        // edges and line starts each ascend already, so they are merged; styles
-        // and attachments (HTML) may come in any order and need a sort.
-        var offsets = b.take(&workspace.offsets, minimumCapacity:
-            2 + paragraphBreaks.count + 2 * (links.count + styles.count + attachments.count))
-        var nextBreak = 0
-        func append(_ offset: Int) {
-            while nextBreak < paragraphBreaks.count && paragraphBreaks[nextBreak] <= offset {
-                offsets.append(paragraphBreaks[nextBreak])
-                nextBreak += 1
-            }
-            offsets.append(offset)
-        }
-        append(0)
-        for link in links { append(link.range.utf8.location); append(link.range.utf8.upperBound) }
-        append(bytes.count)
+        // Styles and attachments (HTML) may come in any order: their edges, sorted, get a table
+        // of positions, counted in a pass of its own.
+        var documentStyles: [Style] = [], documentAttachments: [Attachment] = []
         if !styles.isEmpty || !attachments.isEmpty {
+            var offsets = b.take(&workspace.offsets, minimumCapacity: 2 * (styles.count + attachments.count))
             for k in styles.indices { offsets.append(styles[k].range.lowerBound); offsets.append(styles[k].range.upperBound) }
             for k in attachments.indices { offsets.append(attachments[k].range.lowerBound); offsets.append(attachments[k].range.upperBound) }
             offsets.sort()
+            let counted = offsets.last!
+            var positions = PositionTable(bytes: copy bytes, ascending: offsets,
+                                          buffer: b.take(&workspace.positions, minimumCapacity: offsets.count))
+            offsets = []  // the table holds the only reference, so it gives the buffer back unshared
+            func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
+            if !styles.isEmpty { documentStyles.reserveCapacity(styles.count) }
+            for k in styles.indices { documentStyles.append(Style(range: textRange(styles[k].range), attributes: styles[k].style)) }
+            if !attachments.isEmpty { documentAttachments.reserveCapacity(attachments.count) }
+            for k in attachments.indices {
+                let span = attachments[k]
+                documentAttachments.append(Attachment(range: textRange(span.range), url: span.url, alt: span.alt,
+                                                      width: span.width, height: span.height))
+            }
+            // Work: the bytes this table counted, and the steps of its lookups.
+            workspace.work &+= counted &+ positions.steps
+            positions.giveBack(to: &workspace)
         }
-        var positions = PositionTable(bytes: copy bytes, ascending: offsets,
-                                      buffer: b.take(&workspace.positions, minimumCapacity: offsets.count))
-        offsets = []  // the table holds the only reference, so it gives the buffer back unshared
-        func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
-
-        for k in links.indices {
-            let utf8 = links[k].range.utf8
-            links[k].range = positions.range(utf8.location, utf8.upperBound)
-        }
-        var documentStyles: [Style] = []
-        if !styles.isEmpty { documentStyles.reserveCapacity(styles.count) }
-        for k in styles.indices { documentStyles.append(Style(range: textRange(styles[k].range), attributes: styles[k].style)) }
-        var documentAttachments: [Attachment] = []
-        if !attachments.isEmpty { documentAttachments.reserveCapacity(attachments.count) }
-        for k in attachments.indices {
-            let span = attachments[k]
-            documentAttachments.append(Attachment(range: textRange(span.range), url: span.url, alt: span.alt,
-                                                  width: span.width, height: span.height))
-        }
-        var paragraphs = b.take(&workspace.paragraphs)
-        appendParagraphs(paragraphBreaks, textCount: bytes.count, to: &paragraphs) { positions[$0] }
-        // Work: the bytes counted and searched for line breaks, the grapheme stretches decoded
-        // and the steps of the position lookups.
-        workspace.work &+= 2 &* bytes.count &+ text.decodedBytes &+ positions.steps
         b.giveBack(&paragraphBreaks, to: &workspace.lineStarts)
         b.giveBack(&styles, to: &workspace.styles)
         b.giveBack(&attachments, to: &workspace.attachments)
-        positions.giveBack(to: &workspace)
         return AssembledDocument(text: bytes, drafts: drafts, links: links, styles: documentStyles,
                                  paragraphs: paragraphs, attachments: documentAttachments)
     }
 
-    /// Appends the paragraphs that `breaks` (line starts, ascending) cut a text of `textCount` bytes
-    /// into, asking `position` for each edge once, in ascending order.
-    private static func appendParagraphs(_ breaks: [Int], textCount: Int, to paragraphs: inout [TextRange],
-                                         position: (Int) -> TextPosition) {
-        guard textCount > 0 else { return }
-        if paragraphs.capacity <= breaks.count { paragraphs.reserveCapacity(breaks.count + 1) }
-        var start = TextPosition.zero
-        for end in breaks {
-            let next = position(end)
-            paragraphs.append(start.range(to: next))
-            start = next
+    /// Appends the paragraphs that `breaks` (line starts) cut the text into, and fills in the
+    /// positions of `links` (UTF-8 spans only so far, ascending and apart): the edges of both
+    /// ascend, so they are counted in one merged pass, with no table of positions and no lookups.
+    private static func countPositions(_ bytes: [UInt8], _ breaks: [Int], into paragraphs: inout [TextRange],
+                                       links: UnsafeMutableBufferPointer<AssembledDocument.LinkPlace>) {
+        bytes.withUnsafeBufferPointer { s in
+            breaks.withUnsafeBufferPointer { breaks in
+                var pass = ParagraphPass()
+                for k in links.indices {
+                    let utf8 = links[k].range.utf8
+                    let start = pass.position(of: utf8.location, in: s, breaks: breaks, paragraphs: &paragraphs)
+                    links[k].range = start.range(to: pass.position(of: utf8.upperBound, in: s, breaks: breaks,
+                                                                      paragraphs: &paragraphs))
+                }
+                pass.finish(in: s, breaks: breaks, paragraphs: &paragraphs)
+            }
         }
-        // The last paragraph, unless the text ends with its line break.
-        if start.utf8 < textCount { paragraphs.append(start.range(to: position(textCount))) }
     }
 
     /// The offsets just after each LF: where paragraphs end.
