@@ -31,7 +31,8 @@ final class PositionTableTests: XCTestCase {
             k % 5 == 0 ? 0xF0 : 0x80 | UInt8(truncatingIfNeeded: k & 63)
         }
         long.withUnsafeBufferPointer { s in
-            for (start, end) in [(0, 9000), (3, 8999), (0, 255 * 16), (1, 255 * 16 + 1), (17, 4097)] {
+            for (start, end) in [(0, 9000), (3, 8999), (0, 255 * 16), (1, 255 * 16 + 1), (17, 4097), (0, 255 * 16 + 15),
+                                 (2, 510 * 16 + 9), (8990, 9000), (16, 32)] {
                 XCTAssertTrue(UTF8Census.count(s, from: start, to: end) == UTF8Census.countByBytes(s, from: start, to: end),
                               "\(start)..<\(end)")
             }
@@ -53,7 +54,9 @@ final class PositionTableTests: XCTestCase {
                 offset += String(scalar).utf8.count
                 offsets.append(offset)
             }
-            var table = PositionTable(bytes: bytes, ascending: (offsets + offsets.prefix(3)).sorted())
+            // Into a buffer of stale positions, as a reused one is.
+            let stale = Array(repeating: TextPosition(utf16: 1, scalars: 2, utf8: 3), count: Int.random(in: 0...60, using: &generator))
+            var table = PositionTable(bytes: bytes, ascending: (offsets + offsets.prefix(3)).sorted(), buffer: stale)
             // Ascending (as links and paragraphs ask), then in any order (as styles may).
             for offset in offsets + offsets.shuffled(using: &generator) {
                 let prefix = String(decoding: bytes[..<offset], as: UTF8.self)
@@ -112,6 +115,49 @@ final class GraphemeAlignmentTests: XCTestCase {
                 Bool.random(using: &generator) ? "ab" : alphabet.randomElement(using: &generator)!
             }.joined(), fresh: true)
         }
+    }
+
+    /// The characters `isSafeBoundary` takes as plain, tested on every scalar of the BMP (each
+    /// twice in a row, the boundary between them asked): ASCII but CR, U+0080–U+02FF, and the CJK
+    /// and punctuation ranges its comment lists.
+    func testPlainCharactersAreTheListedOnes() {
+        let plain: [ClosedRange<UInt32>] = [0x00...0x0C, 0x0E...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029,
+                                            0x3031...0x303C, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF60]
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let one = Array(String(scalar).utf8)
+            XCTAssertEqual(GraphemeAlignment.isSafeBoundary(one.count, one + one), plain.contains { $0.contains(value) },
+                           "U+\(String(value, radix: 16))")
+        }
+    }
+
+    /// `widen` decides most edges without a segmenter (`isBoundary`: plain characters on both
+    /// sides, or a plain one before an emoticon). Each edge it decides so must be a boundary of
+    /// the whole text, and every range it widens must come out as rounding on the whole text.
+    func testEdgesDecidedWithoutTheSegmenterAreBoundaries() {
+        let pieces = ["a", "#", "中", "》", "é", "😀", "🙏", "😐", "🙏🏽", "😀\u{FE0F}", "😀\u{200D}🙏", "\u{200D}", "\u{200D}😀",
+                      "\u{301}", "🇨🇳", "\u{600}", "\u{1F650}", "\u{1F5FF}", "\u{1F3FB}", "ก\u{E31}", "\r"]
+        var generator = SeededGenerator(seed: 53)
+        var beforeEmoticons = 0
+        for _ in 0..<3000 {
+            let text = (0..<generator.next(10)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            let bytes = Array(text.utf8)
+            var starts = [0]
+            for scalar in text.unicodeScalars { starts.append(starts.last! + String(scalar).utf8.count) }
+            for offset in starts where bytes.withUnsafeBufferPointer({ GraphemeAlignment.isBoundary(offset, $0) }) {
+                XCTAssertEqual(GraphemeAlignment.roundUp(offset, in: text), offset, "\(text.debugDescription) at \(offset)")
+                if !GraphemeAlignment.isSafeBoundary(offset, bytes) { beforeEmoticons += 1 }
+            }
+            var segmenter = GraphemeAlignment.Segmenter(bytes: bytes)
+            for _ in 0..<4 {
+                let a = starts[generator.next(starts.count)], b = starts[generator.next(starts.count)]
+                let range = min(a, b)..<max(a, b)
+                XCTAssertEqual(GraphemeAlignment.widen(range, in: &segmenter),
+                               GraphemeAlignment.roundDown(range.lowerBound, in: text)..<GraphemeAlignment.roundUp(range.upperBound, in: text),
+                               "\(text.debugDescription) \(range)")
+            }
+        }
+        XCTAssertGreaterThan(beforeEmoticons, 500)
     }
 
     /// Runs with no safe boundary longer than a stretch may reach, and more rounding than

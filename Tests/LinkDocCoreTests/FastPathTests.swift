@@ -376,6 +376,66 @@ final class FastPathTests: XCTestCase {
         }
     }
 
+    /// Link edges and line starts are counted in one merged pass (`ParagraphPass`), with no table,
+    /// and styles get a table of their own: the links and paragraphs must be those of the plain
+    /// path, each draft widened and kept unless it overlaps the one before, and every edge looked
+    /// up in a `PositionTable` of all of them. The texts have line breaks inside and between links,
+    /// other scripts, and link edges inside clusters (widened, and a link dropped when it then
+    /// overlaps the one before); each is assembled without a style and with one.
+    func testLinksAndParagraphsAreTheTablesPositions() {
+        let pieces = ["a", " ", "\n", "\n\n", "中", "é", "😀", "👨‍👩‍👧", "\u{301}", "[x](https://e.example)", "[\n](https://e.example)",
+                      "[中文](https://e.example)", "[😀](https://e.example)", "[e\u{301}](https://e.example)",
+                      "[\u{301}y](https://e.example)", "[a\nb](https://e.example)", "https://e.example", "\u{10FFFF}"]
+        let context = CompilerContext(.empty)
+        var generator = SeededGenerator(seed: 59)
+        var withLinks = 0, dropped = 0
+        for _ in 0..<2000 {
+            let text = (0..<generator.next(10)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            let source = try! SourceText(name: "t", bytes: Array(text.utf8))
+            var workspace = CompileWorkspace()
+            let parsed = InlineParser.parse(source.bytes, options: context.copyParseOptions, workspace: &workspace)
+            var resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context,
+                                    detectors: context.copyParseOptions.detectors, workspace: &workspace)
+            resolver.resolve(parsed, workspace: &workspace)
+            let output = resolver.finish(workspace: &workspace)
+            let bytes = output.text
+
+            var segmenter = GraphemeAlignment.Segmenter(bytes: bytes)
+            var kept: [(draft: Int, range: Range<Int>)] = []
+            for (k, draft) in output.links.enumerated() {
+                let range = GraphemeAlignment.widen(draft.utf8, in: &segmenter)
+                if let last = kept.last, range.lowerBound < last.range.upperBound { continue }
+                kept.append((k, range))
+            }
+            let breaks = DocumentAssembler.lineStarts(bytes)
+            let edges = [0, bytes.count] + breaks + kept.flatMap { [$0.range.lowerBound, $0.range.upperBound] }
+            var table = PositionTable(bytes: bytes, ascending: edges.sorted())
+            let links = kept.map { table.range($0.range.lowerBound, $0.range.upperBound) }
+            var paragraphs: [TextRange] = []
+            var start = 0
+            for end in breaks + [bytes.count] where end > start {
+                paragraphs.append(table.range(start, end))
+                start = end
+            }
+            if !kept.isEmpty { withLinks += 1 }
+            if kept.count < output.links.count { dropped += 1 }
+
+            for styled in [false, true] {
+                var workspace = CompileWorkspace()
+                let styles = styled ? [StyleSpan(range: 0..<bytes.count, style: TextStyle(bold: true))] : []
+                let document = DocumentAssembler.assemble(text: bytes, links: output.links, styles: styles, workspace: &workspace)
+                let label = "\(text.debugDescription), styled: \(styled)"
+                XCTAssertEqual(document.links.map(\.draft), kept.map(\.draft), label)
+                XCTAssertEqual(document.links.map(\.range), links, label)
+                XCTAssertEqual(document.paragraphs, paragraphs, label)
+                XCTAssertEqual(document.styles.map(\.range), styled ? [table.range(0, bytes.count)] : [], label)
+                XCTAssertEqual(document.text, bytes, label)
+            }
+        }
+        XCTAssertGreaterThan(withLinks, 1000)
+        XCTAssertGreaterThan(dropped, 20)
+    }
+
     /// Text without anchors or `[` is skimmed before a parser is made (`InlineParser.parse`): a
     /// document with nothing to parse is one piece without a parser, and any other is parsed on
     /// from where the skim stopped. Both must give what the parser alone gives, and count the same

@@ -15,13 +15,11 @@ enum DocumentAssembler {
         // The line starts, offsets and positions live only while the document is assembled.
         var paragraphBreaks = b.take(&workspace.lineStarts)
         lineStarts(bytes, into: &paragraphBreaks)
+        var paragraphs = b.take(&workspace.paragraphs)
+        if !bytes.isEmpty && paragraphs.capacity <= paragraphBreaks.count { paragraphs.reserveCapacity(paragraphBreaks.count + 1) }
         guard !drafts.isEmpty || !styles.isEmpty || !attachments.isEmpty else {
-            // Only paragraphs, whose edges ascend: counted on the way, with no table of positions.
-            var paragraphs = b.take(&workspace.paragraphs)
-            bytes.withUnsafeBufferPointer { s in
-                var counter = PositionCounter()
-                appendParagraphs(paragraphBreaks, textCount: s.count, to: &paragraphs) { counter.position(of: $0, in: s) }
-            }
+            // Only paragraphs: no edges to round, nothing to place.
+            countPositions(bytes, paragraphBreaks, into: &paragraphs, links: UnsafeMutableBufferPointer(start: nil, count: 0))
             workspace.work &+= 2 &* bytes.count
             b.giveBack(&paragraphBreaks, to: &workspace.lineStarts)
             b.giveBack(&styles, to: &workspace.styles)
@@ -42,74 +40,59 @@ enum DocumentAssembler {
         }
         for k in styles.indices { styles[k].range = GraphemeAlignment.widen(styles[k].range, in: &text) }
         for k in attachments.indices { attachments[k].range = GraphemeAlignment.widen(attachments[k].range, in: &text) }
+        links.withUnsafeMutableBufferPointer { countPositions(bytes, paragraphBreaks, into: &paragraphs, links: $0) }
+        // Work: the bytes counted and searched for line breaks, and the grapheme stretches decoded.
+        workspace.work &+= 2 &* bytes.count &+ text.decodedBytes
 
-        // Every offset a range needs, ascending, for one pass over the text. Link
-        // edges and line starts each ascend already, so they are merged; only
-        // styles and attachments (HTML) may come in any order and need a sort.
-        var offsets = b.take(&workspace.offsets, minimumCapacity:
-            2 + paragraphBreaks.count + 2 * (links.count + styles.count + attachments.count))
-        var nextBreak = 0
-        func append(_ offset: Int) {
-            while nextBreak < paragraphBreaks.count && paragraphBreaks[nextBreak] <= offset {
-                offsets.append(paragraphBreaks[nextBreak])
-                nextBreak += 1
-            }
-            offsets.append(offset)
-        }
-        append(0)
-        for link in links { append(link.range.utf8.location); append(link.range.utf8.upperBound) }
-        append(bytes.count)
+        // Styles and attachments (HTML) may come in any order: their edges, sorted, get a table
+        // of positions, counted in a pass of its own.
+        var documentStyles: [Style] = [], documentAttachments: [Attachment] = []
         if !styles.isEmpty || !attachments.isEmpty {
+            var offsets = b.take(&workspace.offsets, minimumCapacity: 2 * (styles.count + attachments.count))
             for k in styles.indices { offsets.append(styles[k].range.lowerBound); offsets.append(styles[k].range.upperBound) }
             for k in attachments.indices { offsets.append(attachments[k].range.lowerBound); offsets.append(attachments[k].range.upperBound) }
             offsets.sort()
+            let counted = offsets.last!
+            var positions = PositionTable(bytes: copy bytes, ascending: offsets,
+                                          buffer: b.take(&workspace.positions, minimumCapacity: offsets.count))
+            offsets = []  // the table holds the only reference, so it gives the buffer back unshared
+            func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
+            if !styles.isEmpty { documentStyles.reserveCapacity(styles.count) }
+            for k in styles.indices { documentStyles.append(Style(range: textRange(styles[k].range), attributes: styles[k].style)) }
+            if !attachments.isEmpty { documentAttachments.reserveCapacity(attachments.count) }
+            for k in attachments.indices {
+                let span = attachments[k]
+                documentAttachments.append(Attachment(range: textRange(span.range), url: span.url, alt: span.alt,
+                                                      width: span.width, height: span.height))
+            }
+            // Work: the bytes this table counted, and the steps of its lookups.
+            workspace.work &+= counted &+ positions.steps
+            positions.giveBack(to: &workspace)
         }
-        var positions = PositionTable(bytes: copy bytes, ascending: offsets,
-                                      buffer: b.take(&workspace.positions, minimumCapacity: offsets.count))
-        offsets = []  // the table holds the only reference, so it gives the buffer back unshared
-        func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
-
-        for k in links.indices {
-            let utf8 = links[k].range.utf8
-            links[k].range = positions.range(utf8.location, utf8.upperBound)
-        }
-        var documentStyles: [Style] = []
-        if !styles.isEmpty { documentStyles.reserveCapacity(styles.count) }
-        for k in styles.indices { documentStyles.append(Style(range: textRange(styles[k].range), attributes: styles[k].style)) }
-        var documentAttachments: [Attachment] = []
-        if !attachments.isEmpty { documentAttachments.reserveCapacity(attachments.count) }
-        for k in attachments.indices {
-            let span = attachments[k]
-            documentAttachments.append(Attachment(range: textRange(span.range), url: span.url, alt: span.alt,
-                                                  width: span.width, height: span.height))
-        }
-        var paragraphs = b.take(&workspace.paragraphs)
-        appendParagraphs(paragraphBreaks, textCount: bytes.count, to: &paragraphs) { positions[$0] }
-        // Work: the bytes counted and searched for line breaks, the grapheme stretches decoded
-        // and the steps of the position lookups.
-        workspace.work &+= 2 &* bytes.count &+ text.decodedBytes &+ positions.steps
         b.giveBack(&paragraphBreaks, to: &workspace.lineStarts)
         b.giveBack(&styles, to: &workspace.styles)
         b.giveBack(&attachments, to: &workspace.attachments)
-        positions.giveBack(to: &workspace)
         return AssembledDocument(text: bytes, drafts: drafts, links: links, styles: documentStyles,
                                  paragraphs: paragraphs, attachments: documentAttachments)
     }
 
-    /// Appends the paragraphs that `breaks` (line starts, ascending) cut a text of `textCount` bytes
-    /// into, asking `position` for each edge once, in ascending order.
-    private static func appendParagraphs(_ breaks: [Int], textCount: Int, to paragraphs: inout [TextRange],
-                                         position: (Int) -> TextPosition) {
-        guard textCount > 0 else { return }
-        if paragraphs.capacity <= breaks.count { paragraphs.reserveCapacity(breaks.count + 1) }
-        var start = TextPosition.zero
-        for end in breaks {
-            let next = position(end)
-            paragraphs.append(start.range(to: next))
-            start = next
+    /// Appends the paragraphs that `breaks` (line starts) cut the text into, and fills in the
+    /// positions of `links` (UTF-8 spans only so far, ascending and apart): the edges of both
+    /// ascend, so they are counted in one merged pass, with no table of positions and no lookups.
+    private static func countPositions(_ bytes: [UInt8], _ breaks: [Int], into paragraphs: inout [TextRange],
+                                       links: UnsafeMutableBufferPointer<AssembledDocument.LinkPlace>) {
+        bytes.withUnsafeBufferPointer { s in
+            breaks.withUnsafeBufferPointer { breaks in
+                var pass = ParagraphPass()
+                for k in links.indices {
+                    let utf8 = links[k].range.utf8
+                    let start = pass.position(of: utf8.location, in: s, breaks: breaks, paragraphs: &paragraphs)
+                    links[k].range = start.range(to: pass.position(of: utf8.upperBound, in: s, breaks: breaks,
+                                                                      paragraphs: &paragraphs))
+                }
+                pass.finish(in: s, breaks: breaks, paragraphs: &paragraphs)
+            }
         }
-        // The last paragraph, unless the text ends with its line break.
-        if start.utf8 < textCount { paragraphs.append(start.range(to: position(textCount))) }
     }
 
     /// The offsets just after each LF: where paragraphs end.
@@ -133,18 +116,48 @@ enum DocumentAssembler {
     }
 }
 
+/// The paragraphs of a text cut at its line starts, their edges counted in one ascending pass
+/// with the offsets asked for between them (a document's link edges, which ascend too).
+struct ParagraphPass {
+    private var counter = PositionCounter()
+    private var nextBreak = 0
+    private var paragraphStart = TextPosition.zero
+
+    /// The position of `offset` (not before the one asked for last, and at the start of a scalar),
+    /// once the paragraphs that end at or before it are appended.
+    @inline(__always)
+    mutating func position(of offset: Int, in s: UnsafeBufferPointer<UInt8>, breaks: UnsafeBufferPointer<Int>,
+                           paragraphs: inout [TextRange]) -> TextPosition {
+        while nextBreak < breaks.count && breaks[nextBreak] <= offset {
+            let end = counter.position(of: breaks[nextBreak], in: s)
+            paragraphs.append(paragraphStart.range(to: end))
+            paragraphStart = end
+            nextBreak &+= 1
+        }
+        return counter.position(of: offset, in: s)
+    }
+
+    /// Appends the paragraphs left: up to the last line start, and the last one unless the text
+    /// ends with its line break.
+    mutating func finish(in s: UnsafeBufferPointer<UInt8>, breaks: UnsafeBufferPointer<Int>, paragraphs: inout [TextRange]) {
+        let end = position(of: s.count, in: s, breaks: breaks, paragraphs: &paragraphs)
+        if paragraphStart.utf8 < s.count { paragraphs.append(paragraphStart.range(to: end)) }
+    }
+}
+
 /// The positions of ascending UTF-8 offsets of a text, each counted on from the one before.
 struct PositionCounter {
     private var last = TextPosition.zero
 
     /// The position of `offset` (not before the one asked for last, and at the start of a scalar).
+    @inline(__always)
     mutating func position(of offset: Int, in s: UnsafeBufferPointer<UInt8>) -> TextPosition {
         // Scalars are the bytes but continuation bytes; UTF-16 has one more unit for each
-        // four-byte sequence.
+        // four-byte sequence. (No count here can overflow: they are at most the text's length.)
         let (continuations, fourByteLeads) = UTF8Census.count(s, from: last.utf8, to: offset)
-        let scalars = offset - last.utf8 - continuations
-        last.scalars += scalars
-        last.utf16 += scalars + fourByteLeads
+        let scalars = offset &- last.utf8 &- continuations
+        last.scalars &+= scalars
+        last.utf16 &+= scalars &+ fourByteLeads
         last.utf8 = offset
         return last
     }
@@ -269,10 +282,29 @@ enum GraphemeAlignment {
     }
 
     static func widen(_ range: Range<Int>, in text: inout Segmenter) -> Range<Int> {
+        // Most edges lie between plain characters: decided here, without the segmenter.
+        let (lowerKept, upperKept) = text.bytes.withUnsafeBufferPointer { s in
+            (isBoundary(range.lowerBound, s), isBoundary(range.upperBound, s))
+        }
         var lower = range.lowerBound, upper = range.upperBound
-        if !isSafeBoundary(lower, text.bytes) { lower = text.roundDown(lower) }
-        if !isSafeBoundary(upper, text.bytes) { upper = text.roundUp(upper) }
+        if !lowerKept { lower = text.roundDown(lower) }
+        if !upperKept { upper = text.roundUp(upper) }
         return lower..<upper
+    }
+
+    /// Whether `offset` (which starts a scalar) is sure to be a cluster boundary: a safe one, or
+    /// a plain character followed by an emoticon (U+1F600–U+1F64F, which are neither Extend nor
+    /// SpacingMark): only a ZWJ (GB11) or a Prepend (GB9b) before one joins it, and neither is
+    /// plain. (An emoticon may take an Extend or a ZWJ after it, so the edge after one is asked.)
+    /// `false`: the segmenter decides.
+    @inline(__always)
+    static func isBoundary(_ offset: Int, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        if offset == 0 || offset == s.count { return true }
+        guard isPlain(scalarStarting: previousStart(offset, s), s) else { return false }
+        if isPlain(scalarStarting: offset, s) { return true }
+        // U+1F600–U+1F64F: F0 9F 98 80 through F0 9F 99 8F.
+        return offset + 3 < s.count && s[offset] == 0xF0 && s[offset + 1] == 0x9F
+            && (s[offset + 2] == 0x98 || (s[offset + 2] == 0x99 && s[offset + 3] < 0x90))
     }
 
     /// Between two characters that are each ASCII (no CR here: text is LF-normalized)
@@ -281,13 +313,23 @@ enum GraphemeAlignment {
     /// regional indicator, and neither follows a ZWJ. Elsewhere ask the standard
     /// library, which implements the Unicode segmentation rules.
     static func isSafeBoundary(_ offset: Int, _ bytes: [UInt8]) -> Bool {
-        if offset == 0 || offset == bytes.count { return true }
-        return isPlain(scalarStarting: offset, bytes) && isPlain(scalarStarting: previousStart(offset, bytes), bytes)
+        bytes.withUnsafeBufferPointer { isSafeBoundary(offset, $0) }
+    }
+
+    @inline(__always)
+    static func isSafeBoundary(_ offset: Int, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        if offset == 0 || offset == s.count { return true }
+        return isPlain(scalarStarting: offset, s) && isPlain(scalarStarting: previousStart(offset, s), s)
     }
 
     static func previousStart(_ offset: Int, _ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { previousStart(offset, $0) }
+    }
+
+    @inline(__always)
+    static func previousStart(_ offset: Int, _ s: UnsafeBufferPointer<UInt8>) -> Int {
         var i = offset - 1
-        while i > 0 && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+        while i > 0 && s[i] & 0xC0 == 0x80 { i -= 1 }
         return i
     }
 
@@ -297,18 +339,27 @@ enum GraphemeAlignment {
         return i
     }
 
-    private static func isPlain(scalarStarting i: Int, _ bytes: [UInt8]) -> Bool {
-        let b0 = bytes[i]
+    @inline(__always)
+    private static func isPlain(scalarStarting i: Int, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        let b0 = s[i]
         if b0 < 0x80 { return b0 != 0x0D }
-        if b0 >= 0xC2 && b0 < 0xCC && i + 1 < bytes.count {
+        if b0 >= 0xC2 && b0 < 0xCC && i + 1 < s.count {
             // U+0080–U+02FF: Latin-1 and Latin Extended letters, before the combining marks.
             return true
         }
-        guard b0 >= 0xE0 && b0 < 0xF0 && i + 2 < bytes.count else { return false }
-        let c = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-        return (0x4E00...0x9FFF).contains(c) || (0x3400...0x4DBF).contains(c) || (0x3000...0x3029).contains(c)
-            || (0x3031...0x303C).contains(c) || (0xFF01...0xFF60).contains(c)
-            || (0x2010...0x2027).contains(c) || (0x2030...0x205E).contains(c)
+        guard b0 >= 0xE0 && b0 < 0xF0 && i + 2 < s.count else { return false }
+        let c = UInt32(b0 & 0x0F) << 12 | UInt32(s[i + 1] & 0x3F) << 6 | UInt32(s[i + 2] & 0x3F)
+        // The lead byte gives the 4,096 scalars `c` lies among, so each case tests its own ranges:
+        // ideographs (U+3400–U+4DBF, U+4E00–U+9FFF), CJK symbols and punctuation (U+3000–U+3029,
+        // U+3031–U+303C), full-width forms (U+FF01–U+FF60), general punctuation (U+2010–U+2027,
+        // U+2030–U+205E).
+        switch b0 {
+        case 0xE4...0xE9: return c >= 0x4E00 || c <= 0x4DBF
+        case 0xE3: return c >= 0x3400 || c <= 0x3029 || (0x3031...0x303C).contains(c)
+        case 0xEF: return (0xFF01...0xFF60).contains(c)
+        case 0xE2: return (0x2010...0x2027).contains(c) || (0x2030...0x205E).contains(c)
+        default: return false
+        }
     }
 
     private static func index(_ offset: Int, in text: String) -> String.Index {

@@ -10,49 +10,49 @@
 /// leads (0xF0–0xF7) are those at or above 0xF0 unsigned. Every constant is a whole vector: a
 /// vector compared with a scalar, or a mask turned into numbers with a scalar, compiles lane by
 /// lane.
+///
+/// Most stretches the emit stage counts (from one link edge to the next) are shorter than a block,
+/// so the last few bytes are the common case: they are the top lanes of the block that ends with
+/// the stretch, selected by comparing the lanes' indices with a splat of where they start.
 enum UTF8Census {
     @inline(__always)
     static func count(_ s: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (continuations: Int, fourByteLeads: Int) {
-        guard start < end, s.count >= 16, let base = s.baseAddress else { return countByBytes(s, from: start, to: end) }
+        guard start < end, end >= 16, let base = s.baseAddress else { return countByBytes(s, from: start, to: end) }
         let zero = SIMD16<Int8>(), one = SIMD16<Int8>(repeating: 1)
         let continuationLimit = SIMD16<Int8>(repeating: -64), leadFloor = SIMD16<UInt8>(repeating: 0xF0)
         var continuationCount = 0, leadCount = 0
         var laneContinuations = zero, laneLeads = zero
-        @inline(__always) func add(_ v: SIMD16<Int8>, in lanes: SIMD16<Int8>) {
-            laneContinuations &+= zero.replacing(with: one, where: v .< continuationLimit) & lanes
-            laneLeads &+= zero.replacing(with: one, where: SIMD16<UInt8>(truncatingIfNeeded: v) .>= leadFloor) & lanes
-        }
-        @inline(__always) func addUpLanes() {
-            continuationCount &+= sum(laneContinuations)
-            // Most text has no four-byte sequence.
-            if !ByteWord.isZero(laneLeads) { leadCount &+= sum(laneLeads) }
-            laneContinuations = zero
-            laneLeads = zero
+        @inline(__always) func add(_ v: SIMD16<Int8>, in lanes: SIMDMask<SIMD16<Int8>>) {
+            laneContinuations &+= zero.replacing(with: one, where: (v .< continuationLimit) .& lanes)
+            laneLeads &+= zero.replacing(with: one, where: (unsafeBitCast(v, to: SIMD16<UInt8>.self) .>= leadFloor) .& lanes)
         }
         @inline(__always) func load(_ offset: Int) -> SIMD16<Int8> {
             UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<Int8>.self)
         }
+        let all = zero .== zero
         var i = start
         var blocksUntilFull = 255
         let lastBlockStart = end &- 16
         while i <= lastBlockStart {
-            add(load(i), in: one)
+            add(load(i), in: all)
             i &+= 16
             blocksUntilFull &-= 1
-            if blocksUntilFull == 0 { addUpLanes(); blocksUntilFull = 255 }
-        }
-        if i < end {
-            // The last few bytes, as some lanes of a block inside the text, the others masked off.
-            let blockStart = min(i, s.count &- 16)
-            // Sixteen ones, then sixteen zeros: the sixteen bytes from `16 - n` are `n` ones first.
-            let steps = (one, zero)
-            let inside = withUnsafeBytes(of: steps) { steps in
-                steps.loadUnaligned(fromByteOffset: 16 &- (end &- blockStart), as: SIMD16<Int8>.self)
-                    & ~steps.loadUnaligned(fromByteOffset: 16 &- (i &- blockStart), as: SIMD16<Int8>.self)
+            if blocksUntilFull == 0 {
+                continuationCount &+= sum(laneContinuations)
+                leadCount &+= sum(laneLeads)
+                laneContinuations = zero
+                laneLeads = zero
+                blocksUntilFull = 255
             }
-            add(load(blockStart), in: inside)
         }
-        addUpLanes()
+        // The last bytes, fewer than sixteen: the top lanes of the block that ends at `end`,
+        // those from `i` on (the lanes before are counted already, or before `start`). Each lane
+        // holds at most 254 here, so the block's ones fit.
+        let laneIndices = SIMD16<Int8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        add(load(lastBlockStart), in: laneIndices .>= SIMD16(repeating: Int8(truncatingIfNeeded: i &- lastBlockStart)))
+        continuationCount &+= sum(laneContinuations)
+        // Most text has no four-byte sequence.
+        if !ByteWord.isZero(laneLeads) { leadCount &+= sum(laneLeads) }
         return (continuationCount, leadCount)
     }
 
@@ -67,7 +67,8 @@ enum UTF8Census {
         return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
     }
 
-    /// The same counts a byte at a time: for texts shorter than a block, and for the tests.
+    /// The same counts a byte at a time: for stretches that end within the first block of the text,
+    /// and for the tests.
     static func countByBytes(_ s: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (continuations: Int, fourByteLeads: Int) {
         var continuations = 0, fourByteLeads = 0
         for k in start ..< max(start, end) {
