@@ -72,6 +72,75 @@ final class TextScanTests: XCTestCase {
         }
     }
 
+    /// Each piece at every offset of the first three 64-byte windows, in ASCII and in CJK text,
+    /// in texts long enough for whole windows and for the last window read from the end.
+    func testEveryPieceAtEveryPositionOfThreeWindows() {
+        let pieces: [[UInt8]] = [
+            [0x0A], [0x0D], [0x09], [0x00], [0x7F], Array("好".utf8), Array("é".utf8), Array("😀".utf8), Array("\u{FFFF}".utf8),
+            Array("\u{800}".utf8), Array("\u{D7FF}".utf8), Array("\u{1000}".utf8), [0xFF], [0x80], [0xE0, 0x80, 0xAF],
+            [0xED, 0xA0, 0x80], [0xE4, 0xBD], [0xE4, 0x41], [0xE4, 0xBD, 0xE4], [0xC3], [0xF0, 0x9F, 0x98],
+        ]
+        let ascii = Array(String(repeating: "abcdefghijklmnopqrstuvwxyz0123456789", count: 6).utf8)
+        let cjk = Array(String(repeating: "请阅读协议好", count: 12).utf8)
+        for filler in [ascii, cjk] {
+            for piece in pieces {
+                for position in 0...140 {
+                    var head = Array(filler[0..<position])
+                    // Keep the CJK head whole sequences: the piece goes after the last whole one.
+                    if filler == cjk { head.removeLast(position % 3) }
+                    for tail in [0, 2, 40, 90] {
+                        let bytes = head + piece + Array(filler[0..<tail])
+                        check(bytes, stride: 512)
+                        check(bytes, stride: 37)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The window's prefix against a walk of the fast forms sequence by sequence, on random
+    /// windows, from every offset of the last window (as read near a text's end).
+    func testWindowPrefixAgreesWithTheWalk() {
+        // The prefix of `w` by the definition, and whether a byte the fast forms do not take
+        // (rather than the end of what is available) ends it.
+        func walk(_ w: ArraySlice<UInt8>, available: Int) -> (Int, Bool) {
+            let w = Array(w)
+            var j = 0
+            while j < available {
+                let b = w[j]
+                if b >= 0x20 && b < 0x80 { j += 1; continue }
+                guard (0xE1...0xEF).contains(b) && b != 0xED else { return (j, true) }
+                let continued = (1...2).map { j + $0 < available && w[j + $0] & 0xC0 == 0x80 }
+                if continued[0] && continued[1] { j += 3; continue }
+                let cutByTheEnd = (1...2).allSatisfy { j + $0 >= available || w[j + $0] & 0xC0 == 0x80 }
+                return (j, !cutByTheEnd)
+            }
+            return (j, false)
+        }
+        let alphabet: [[UInt8]] = [
+            Array("a".utf8), Array(" ".utf8), Array("好".utf8), Array("好".utf8), Array("好".utf8), Array("\u{FFFF}".utf8),
+            [0x0A], [0x09], Array("é".utf8), Array("😀".utf8), [0xE0, 0xA0, 0x80], [0xED, 0x80, 0x80], [0x80], [0xE5], [0xFF],
+        ]
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            while bytes.count < TextScan.Window.size { bytes += alphabet[generator.next(alphabet.count)] }
+            bytes = Array(bytes[0..<TextScan.Window.size])
+            bytes.withUnsafeBufferPointer { b in
+                let whole = TextScan.Window.prefix(b.baseAddress!, shift: 0, available: b.count)
+                let expected = walk(bytes[...], available: bytes.count)
+                XCTAssertEqual(whole.bytes, expected.0, "\(bytes)")
+                XCTAssertEqual(whole.stopped, expected.1, "\(bytes)")
+                for shift in 1..<b.count {
+                    let got = TextScan.Window.prefix(b.baseAddress!, shift: shift, available: b.count - shift)
+                    let expected = walk(bytes[shift...], available: b.count - shift)
+                    XCTAssertEqual(got.bytes, expected.0, "\(bytes) from \(shift)")
+                    XCTAssertEqual(got.stopped, expected.1, "\(bytes) from \(shift)")
+                }
+            }
+        }
+    }
+
     /// Runs of CJK (three-byte sequences, read fifteen bytes a test) with each byte in turn
     /// replaced by one that breaks or changes the sequence, after a prefix of every length.
     func testLongThreeByteRunsWithOneByteChangedAnywhere() {

@@ -2,8 +2,8 @@
 import XCTest
 import LinkDocTestSupport
 
-/// The record reader's string scan (thirty-two bytes a vector test, then sixteen, then eight a
-/// word, the first stop byte taken from the test's mask) against a byte-by-byte decoding of JSON
+/// The record reader's string scan (thirty-two bytes a vector test and the line's last 32 bytes,
+/// or sixteen, then eight a word, the first stop byte taken from the test's mask) against a byte-by-byte decoding of JSON
 /// strings, on strings that put quotes, backslashes, escapes and control bytes at every position
 /// of the blocks, for the text, the id and a member name.
 final class NDJSONStringTests: XCTestCase {
@@ -50,6 +50,16 @@ final class NDJSONStringTests: XCTestCase {
         let textLine = Array(#"{"text": ""#.utf8) + body + Array(#"", "id": "i"}"#.utf8)
         let text = try? NDJSONRecord.parse(textLine[...])
         XCTAssertEqual(text?.text, expected, "text \(body)", file: file, line: line)
+        // The text as the last member, the line ending 1 to 40 bytes after it: the scan's last
+        // block is the one that ends the line, seen from every offset; and a line that ends
+        // inside the string, which must fail.
+        for spaces in [0, 1, 2, 15, 16, 30, 31, 32, 33, 39] {
+            let lastLine = Array(#"{"id": "i", "text": ""#.utf8) + body + [UInt8(ascii: "\"")]
+                + Array(repeating: UInt8(ascii: " "), count: spaces) + [UInt8(ascii: "}")]
+            XCTAssertEqual((try? NDJSONRecord.parse(lastLine[...]))?.text, expected, "last \(body) \(spaces)", file: file, line: line)
+        }
+        let unterminated = Array(#"{"id": "i", "text": ""#.utf8) + body
+        XCTAssertNil(try? NDJSONRecord.parse(unterminated[...]), "unterminated \(body)", file: file, line: line)
         // As a member name (scanned a word first): read, then skipped, exactly when it is a string.
         let nameLine = Array(#"{""#.utf8) + body + Array(#"": 1, "text": "t"}"#.utf8)
         let named = try? NDJSONRecord.parse(nameLine[...])

@@ -208,11 +208,11 @@ struct InlineParser: ~Copyable {
             let step = Int(table[Int(s[i])])
             if step == 0 {
                 // E3 and EF lead most CJK punctuation (、。「」，：；！？), which starts nothing.
-                guard i + 2 < limit, isInertCJKPunctuation(s[i], s[i + 1], s[i + 2]) else { break }
-                i += 3
+                guard i &+ 2 < limit, isInertCJKPunctuation(s[i], s[i &+ 1], s[i &+ 2]) else { break }
+                i &+= 3
                 continue
             }
-            i += step
+            i &+= step  // no overflow: `i` is below the count, a step at most 4
         }
         // A sequence cut short by the limit (only in text that is not valid UTF-8) ends there.
         return min(i, limit)

@@ -1,5 +1,8 @@
 @_spi(Bytes) import LinkDocBase  // ByteWord
 import LinkDocCore  // CompileOptions, DetectorSettings
+#if arch(x86_64)
+import _Builtin_intrinsics.intel  // _mm_movemask_epi8: a vector's lanes as bits, one instruction
+#endif
 
 /// One record of `linkdoc compile --ndjson`: `{"id": "…", "text": "…", "manifest": {…}}`, and optionally
 /// what the text is and which detectors run for it: `"kind": "localization"` (default `"copy"`),
@@ -395,11 +398,11 @@ struct NDJSONRecord {
         }
 
         /// The end of the run of string bytes from `start` that are copied as they are: no
-        /// quote, no backslash, no control character. Thirty-two bytes a time with vector
-        /// compares, then sixteen, then eight with the word tests: records are long texts with few
-        /// escapes, and this scan is most of reading them. The first stop byte is taken from the
-        /// mask of the test that found it (most strings are short: member names, ids), not
-        /// searched for again.
+        /// quote, no backslash, no control character. Thirty-two bytes a test with vector
+        /// compares, whose mask of lanes says where the first stop byte is; the last bytes of the
+        /// line as the 32 that end it, seen from where the loop stopped. Records are long texts
+        /// with few escapes, and this scan is most of reading them. Strings that end less than
+        /// 32 bytes before the line does (the last member) go sixteen, then eight bytes a test.
         func plainRunEnd(from start: Int) -> Int { Self.plainRunEnd(b, from: start) }
 
         /// `plainRunEnd(from:)` as a function of the bytes alone: a method would copy the parser
@@ -408,18 +411,18 @@ struct NDJSONRecord {
             let end = b.count
             var j = start
             if let p = b.baseAddress {
+                if end &- start >= 32 {
+                    while j &+ 32 <= end {
+                        let stops = bits(stopLanes(p + j)) | bits(stopLanes(p + j + 16)) &<< 16
+                        if stops != 0 { return j &+ stops.trailingZeroBitCount }
+                        j &+= 32
+                    }
+                    let last = end &- 32
+                    let stops = (bits(stopLanes(p + last)) | bits(stopLanes(p + last + 16)) &<< 16) &>> UInt64(truncatingIfNeeded: j &- last)  // j > last
+                    return stops != 0 ? j &+ stops.trailingZeroBitCount : end
+                }
                 let quote16 = SIMD16<UInt8>(repeating: 0x22), backslash16 = SIMD16<UInt8>(repeating: 0x5C)
                 let space16 = SIMD16<UInt8>(repeating: 0x20)
-                // Two blocks a test while no stop byte is in sight (texts are long); the pair
-                // with one is then searched by the loop of single blocks.
-                while j + 32 <= end {
-                    let v = UnsafeRawPointer(p + j).loadUnaligned(as: SIMD16<UInt8>.self)
-                    let u = UnsafeRawPointer(p + j + 16).loadUnaligned(as: SIMD16<UInt8>.self)
-                    let stops = (v .== quote16) .| (v .== backslash16) .| (v .< space16)
-                        .| (u .== quote16) .| (u .== backslash16) .| (u .< space16)
-                    if ByteWord.any(stops) { break }
-                    j += 32
-                }
                 while j + 16 <= end {
                     let v = UnsafeRawPointer(p + j).loadUnaligned(as: SIMD16<UInt8>.self)
                     let stops = (v .== quote16) .| (v .== backslash16) .| (v .< space16)
@@ -438,6 +441,29 @@ struct NDJSONRecord {
             }
             while j < end, b[j] != UInt8(ascii: "\""), b[j] != UInt8(ascii: "\\"), b[j] >= 0x20 { j += 1 }
             return j
+        }
+
+        /// The stop bytes of the 16 at `p` (0xFF for one, else 0). `"` is 0x22: flipping bit 1
+        /// makes it 0x20 and leaves the controls below 0x20, and no other byte at or below 0x20,
+        /// so one unsigned compare finds both.
+        @inline(__always)
+        private static func stopLanes(_ p: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
+            let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+            return ByteWord.lanes(((v ^ SIMD16<UInt8>(repeating: 0x02)) .<= SIMD16<UInt8>(repeating: 0x20))
+                .| (v .== SIMD16<UInt8>(repeating: 0x5C)))
+        }
+
+        /// One bit a lane whose high bit is set (lane `k` in bit `k`).
+        @inline(__always)
+        private static func bits(_ lanes: SIMD16<UInt8>) -> UInt64 {
+            #if arch(x86_64)
+            return UInt64(UInt16(truncatingIfNeeded: _mm_movemask_epi8(unsafeBitCast(lanes, to: __m128i.self))))
+            #else
+            // Each half's high bits gathered into its top byte by one multiply ("Bit Twiddling Hacks").
+            let (low, high) = ByteWord.words(lanes)
+            func gather(_ w: UInt64) -> UInt64 { ((w & ByteWord.highs) &>> 7 &* 0x0102_0408_1020_4080) &>> 56 }
+            return gather(low) | gather(high) &<< 8
+            #endif
         }
 
         /// `plainRunEnd` for a string that is likely short (a member name): one word is tested
