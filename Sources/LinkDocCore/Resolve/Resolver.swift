@@ -95,16 +95,18 @@ struct Resolver: ~Copyable {
 
     /// The reports as diagnostics of `source`, in source order (a stable sort by offset, left out
     /// for reports in order already: most documents report in order, or nothing).
-    private func diagnostics(of source: SourceText) -> [Diagnostic] {
+    private mutating func diagnostics(of source: SourceText) -> [Diagnostic] {
         guard !reports.isEmpty else { return [] }
-        var reports = reports
         if zip(reports, reports.dropFirst()).contains(where: { $0.offset > $1.offset }) {
             reports.sort { $0.offset < $1.offset }
         }
-        return reports.map {
-            Diagnostic(severity: $0.report.severity, escapedMessage: $0.report.message, ruleID: $0.report.rule,
-                       file: source.name, at: $0.offset, in: source, excerpt: excerpts)
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(reports.count)
+        for (report, offset) in reports {
+            diagnostics.append(Diagnostic(severity: report.severity, escapedMessage: report.message, ruleID: report.rule,
+                                          file: source.name, at: offset, in: source, excerpt: excerpts))
         }
+        return diagnostics
     }
 
     /// What the resolver made: the display text (written now, from the copied runs, into a buffer
@@ -115,7 +117,6 @@ struct Resolver: ~Copyable {
         workspace.work &+= work
         work = 0
         let diagnostics = diagnostics(of: source)
-        reports = []
         var text = CompileWorkspace.buffers.take(&workspace.text, minimumCapacity: textCount)
         input.withUnsafeBufferPointer { input in
             for run in copiedRuns { text.append(contentsOf: UnsafeBufferPointer(rebasing: input[run.input..<run.input + run.length])) }
