@@ -139,21 +139,31 @@ struct Resolver: ~Copyable {
         -> (styles: [StyleSpan], attachments: [AttachmentSpan]) {
         let b = CompileWorkspace.buffers
         var styles = b.take(&workspace.styles), attachments = b.take(&workspace.attachments)
-        for element in decorations.elements {
-            let range = outputOffset(ofInput: element.range.lowerBound)..<outputOffset(ofInput: element.range.upperBound)
-            switch element.kind {
-            case .style(let style):
-                guard !range.isEmpty, !style.isEmpty else { continue }
-                styles.append(StyleSpan(range: range, style: style))
-            case .image(let src, let alt, let width, let height):
-                guard !range.isEmpty else { continue }
-                let url = src.flatMap { resourceURL($0, atSource: decorations.sourceOffset(of: element)) }
-                attachments.append(AttachmentSpan(range: range, url: url, alt: alt, width: width, height: height))
-            case .anchor, .paragraph:
-                continue
+        // The kinds read in place: a copy of each element (most are anchors, placed by the parser
+        // already) retained and released its strings.
+        let elements = decorations.elements
+        elements.withUnsafeBufferPointer { elements in
+            for element in elements.indices {
+                switch elements[element].kind {
+                case .style(let style):
+                    let range = outputRange(ofInput: elements[element].range)
+                    guard !range.isEmpty, !style.isEmpty else { continue }
+                    styles.append(StyleSpan(range: range, style: style))
+                case .image(let src, let alt, let width, let height):
+                    let range = outputRange(ofInput: elements[element].range)
+                    guard !range.isEmpty else { continue }
+                    let url = src.flatMap { resourceURL($0, atSource: decorations.sourceOffset(of: elements[element])) }
+                    attachments.append(AttachmentSpan(range: range, url: url, alt: alt, width: width, height: height))
+                case .anchor, .paragraph:
+                    continue
+                }
             }
         }
         return (styles, attachments)
+    }
+
+    private mutating func outputRange(ofInput range: Range<Int>) -> Range<Int> {
+        outputOffset(ofInput: range.lowerBound)..<outputOffset(ofInput: range.upperBound)
     }
 
     /// The offset in `text` of an offset in `input`; a position inside removed
