@@ -35,8 +35,12 @@ public struct TextStyle: Hashable, Sendable {
         self.annotation = annotation
     }
 
-    /// True when nothing is set (a bare `<span>`).
-    public var isEmpty: Bool { self == TextStyle() }
+    /// True when nothing is set (a bare `<span>`). Field by field: comparing with `TextStyle()`
+    /// made an empty style and compared its strings and dictionary too.
+    public var isEmpty: Bool {
+        bold == nil && italic == nil && underline == nil && strikethrough == nil && baseline == nil
+            && color == nil && backgroundColor == nil && code == nil && annotation == nil
+    }
 
     /// `other`'s settings override these where it sets something: an inner element's over an
     /// outer one's, a later style run's over an earlier one's. Annotations are merged, `other`'s

@@ -95,16 +95,18 @@ struct Resolver: ~Copyable {
 
     /// The reports as diagnostics of `source`, in source order (a stable sort by offset, left out
     /// for reports in order already: most documents report in order, or nothing).
-    private func diagnostics(of source: SourceText) -> [Diagnostic] {
+    private mutating func diagnostics(of source: SourceText) -> [Diagnostic] {
         guard !reports.isEmpty else { return [] }
-        var reports = reports
         if zip(reports, reports.dropFirst()).contains(where: { $0.offset > $1.offset }) {
             reports.sort { $0.offset < $1.offset }
         }
-        return reports.map {
-            Diagnostic(severity: $0.report.severity, escapedMessage: $0.report.message, ruleID: $0.report.rule,
-                       file: source.name, at: $0.offset, in: source, excerpt: excerpts)
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(reports.count)
+        for (report, offset) in reports {
+            diagnostics.append(Diagnostic(severity: report.severity, escapedMessage: report.message, ruleID: report.rule,
+                                          file: source.name, at: offset, in: source, excerpt: excerpts))
         }
+        return diagnostics
     }
 
     /// What the resolver made: the display text (written now, from the copied runs, into a buffer
@@ -115,7 +117,6 @@ struct Resolver: ~Copyable {
         workspace.work &+= work
         work = 0
         let diagnostics = diagnostics(of: source)
-        reports = []
         var text = CompileWorkspace.buffers.take(&workspace.text, minimumCapacity: textCount)
         input.withUnsafeBufferPointer { input in
             for run in copiedRuns { text.append(contentsOf: UnsafeBufferPointer(rebasing: input[run.input..<run.input + run.length])) }
@@ -138,21 +139,31 @@ struct Resolver: ~Copyable {
         -> (styles: [StyleSpan], attachments: [AttachmentSpan]) {
         let b = CompileWorkspace.buffers
         var styles = b.take(&workspace.styles), attachments = b.take(&workspace.attachments)
-        for element in decorations.elements {
-            let range = outputOffset(ofInput: element.range.lowerBound)..<outputOffset(ofInput: element.range.upperBound)
-            switch element.kind {
-            case .style(let style):
-                guard !range.isEmpty, !style.isEmpty else { continue }
-                styles.append(StyleSpan(range: range, style: style))
-            case .image(let src, let alt, let width, let height):
-                guard !range.isEmpty else { continue }
-                let url = src.flatMap { resourceURL($0, atSource: decorations.sourceOffset(of: element)) }
-                attachments.append(AttachmentSpan(range: range, url: url, alt: alt, width: width, height: height))
-            case .anchor, .paragraph:
-                continue
+        // The kinds read in place: a copy of each element (most are anchors, placed by the parser
+        // already) retained and released its strings.
+        let elements = decorations.elements
+        elements.withUnsafeBufferPointer { elements in
+            for element in elements.indices {
+                switch elements[element].kind {
+                case .style(let style):
+                    let range = outputRange(ofInput: elements[element].range)
+                    guard !range.isEmpty, !style.isEmpty else { continue }
+                    styles.append(StyleSpan(range: range, style: style))
+                case .image(let src, let alt, let width, let height):
+                    let range = outputRange(ofInput: elements[element].range)
+                    guard !range.isEmpty else { continue }
+                    let url = src.flatMap { resourceURL($0, atSource: decorations.sourceOffset(of: elements[element])) }
+                    attachments.append(AttachmentSpan(range: range, url: url, alt: alt, width: width, height: height))
+                case .anchor, .paragraph:
+                    continue
+                }
             }
         }
         return (styles, attachments)
+    }
+
+    private mutating func outputRange(ofInput range: Range<Int>) -> Range<Int> {
+        outputOffset(ofInput: range.lowerBound)..<outputOffset(ofInput: range.upperBound)
     }
 
     /// The offset in `text` of an offset in `input`; a position inside removed
