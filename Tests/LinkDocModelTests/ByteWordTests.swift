@@ -77,5 +77,20 @@ final class ByteWordTests: XCTestCase {
             XCTAssertFalse(ByteWord.isZero(v), "lane \(lane)")
         }
     }
-}
 
+    /// `highBits` (a movemask on x86-64) and `portableHighBits` (what other architectures run)
+    /// against the definition, lane by lane: any byte values, not only the 0x00/0xFF of a mask.
+    func testHighBitsGiveEachLaneHighBitInItsOwnBit() {
+        let all = words()
+        for k in stride(from: 0, to: all.count - 1, by: 2) {
+            let bytes = all[k] + all[k + 1]
+            let v = bytes.withUnsafeBytes { $0.loadUnaligned(as: SIMD16<UInt8>.self) }
+            var expected: UInt64 = 0
+            for (lane, byte) in bytes.enumerated() where byte >= 0x80 { expected |= 1 << UInt64(lane) }
+            XCTAssertEqual(ByteWord.highBits(v), expected, "\(bytes)")
+            XCTAssertEqual(ByteWord.portableHighBits(v), expected, "\(bytes)")
+        }
+        XCTAssertEqual(ByteWord.highBits(SIMD16<UInt8>(repeating: 0xFF)), 0xFFFF)
+        XCTAssertEqual(ByteWord.portableHighBits(SIMD16<UInt8>(repeating: 0x80)), 0xFFFF)
+    }
+}

@@ -1,7 +1,4 @@
 @_spi(Bytes) import LinkDocBase  // ByteWord
-#if arch(x86_64)
-import _Builtin_intrinsics.intel  // _mm_movemask_epi8: a vector's lanes as bits, one instruction
-#endif
 
 /// Strict UTF-8 validation (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
 enum UTF8Validation {
@@ -186,20 +183,7 @@ struct TextScan {
             return (highBits(ascii), highBits(continuations), highBits(leads))
         }
 
-        /// One bit a lane (lane `k` in bit `k`): whether its high bit is set.
         @_transparent
-        static func highBits(_ v: SIMD16<UInt8>) -> UInt64 {
-            #if arch(x86_64)
-            UInt64(UInt16(truncatingIfNeeded: _mm_movemask_epi8(unsafeBitCast(v, to: __m128i.self))))
-            #else
-            // Each half's high bits gathered into its top byte by one multiply ("Bit Twiddling Hacks").
-            let (low, high) = ByteWord.words(v)
-            func gather(_ w: UInt64) -> UInt64 { ((w & ByteWord.highs) &>> 7 &* 0x0102_0408_1020_4080) &>> 56 }
-            return gather(low) | gather(high) &<< 8
-            #endif
-        }
-
-        @_transparent
-        static func highBits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt64 { highBits(ByteWord.lanes(mask)) }
+        static func highBits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt64 { ByteWord.highBits(ByteWord.lanes(mask)) }
     }
 }

@@ -1,8 +1,5 @@
 @_spi(Bytes) import LinkDocBase  // ByteWord
 import LinkDocCore  // CompileOptions, DetectorSettings
-#if arch(x86_64)
-import _Builtin_intrinsics.intel  // _mm_movemask_epi8: a vector's lanes as bits, one instruction
-#endif
 
 /// One record of `linkdoc compile --ndjson`: `{"id": "…", "text": "…", "manifest": {…}}`, and optionally
 /// what the text is and which detectors run for it: `"kind": "localization"` (default `"copy"`),
@@ -413,12 +410,12 @@ struct NDJSONRecord {
             if let p = b.baseAddress {
                 if end &- start >= 32 {
                     while j &+ 32 <= end {
-                        let stops = bits(stopLanes(p + j)) | bits(stopLanes(p + j + 16)) &<< 16
+                        let stops = ByteWord.highBits(stopLanes(p + j)) | ByteWord.highBits(stopLanes(p + j + 16)) &<< 16
                         if stops != 0 { return j &+ stops.trailingZeroBitCount }
                         j &+= 32
                     }
                     let last = end &- 32
-                    let stops = (bits(stopLanes(p + last)) | bits(stopLanes(p + last + 16)) &<< 16) &>> UInt64(truncatingIfNeeded: j &- last)  // j > last
+                    let stops = (ByteWord.highBits(stopLanes(p + last)) | ByteWord.highBits(stopLanes(p + last + 16)) &<< 16) &>> UInt64(truncatingIfNeeded: j &- last)  // j > last
                     return stops != 0 ? j &+ stops.trailingZeroBitCount : end
                 }
                 let quote16 = SIMD16<UInt8>(repeating: 0x22), backslash16 = SIMD16<UInt8>(repeating: 0x5C)
@@ -453,18 +450,6 @@ struct NDJSONRecord {
                 .| (v .== SIMD16<UInt8>(repeating: 0x5C)))
         }
 
-        /// One bit a lane whose high bit is set (lane `k` in bit `k`).
-        @inline(__always)
-        private static func bits(_ lanes: SIMD16<UInt8>) -> UInt64 {
-            #if arch(x86_64)
-            return UInt64(UInt16(truncatingIfNeeded: _mm_movemask_epi8(unsafeBitCast(lanes, to: __m128i.self))))
-            #else
-            // Each half's high bits gathered into its top byte by one multiply ("Bit Twiddling Hacks").
-            let (low, high) = ByteWord.words(lanes)
-            func gather(_ w: UInt64) -> UInt64 { ((w & ByteWord.highs) &>> 7 &* 0x0102_0408_1020_4080) &>> 56 }
-            return gather(low) | gather(high) &<< 8
-            #endif
-        }
 
         /// `plainRunEnd` for a string that is likely short (a member name): one word is tested
         /// first, as the vector loops cost more to enter than the name takes.
