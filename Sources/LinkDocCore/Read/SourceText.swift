@@ -10,13 +10,12 @@ public struct SourceText: Sendable {
     public let name: String
     /// Valid UTF-8, LF line endings, no BOM.
     public let bytes: [UInt8]
-    /// Byte offset of the first byte of each line.
-    let lineStarts: [Int]
-    /// Unicode scalars before each block of `checkpointStride` bytes after the first, so that the column of a
-    /// diagnostic costs at most one block of counting, not the whole line: a document with
-    /// one long line and a diagnostic per construct would otherwise be quadratic (found by
-    /// WorkGrowthTests: 100k unknown 《titles》 on one line took minutes and gigabytes).
-    private let scalarCheckpoints: [Int]
+    /// Byte offset of the first byte of each line, and the Unicode scalars before each block of
+    /// `checkpointStride` bytes after the first, so that the column of a diagnostic costs at most
+    /// one block of counting, not the whole line: a document with one long line and a diagnostic
+    /// per construct would otherwise be quadratic (found by WorkGrowthTests: 100k unknown
+    /// 《titles》 on one line took minutes and gigabytes).
+    let lines: LineTable
     private static let checkpointStride = 512
     /// Lines longer than this (in bytes) are shown as an excerpt around the diagnostic.
     static let maxExcerptBytes = 512
@@ -38,16 +37,14 @@ public struct SourceText: Sendable {
         guard scan.hasCR || hasBOM else {
             // Already normalized (the common case): share the bytes and what the scan found.
             self.bytes = raw
-            self.lineStarts = scan.lineStarts
-            self.scalarCheckpoints = scan.checkpoints
+            self.lines = scan.lines
             return
         }
         // Offsets move when the BOM and CRs go: scan the normalized bytes again (rare).
         let normalized = Self.normalize(raw, droppingBOM: hasBOM)
         let again = normalized.withUnsafeBufferPointer { TextScan($0, checkpointStride: Self.checkpointStride) }
         self.bytes = normalized
-        self.lineStarts = again.lineStarts
-        self.scalarCheckpoints = again.checkpoints
+        self.lines = again.lines
     }
 
     /// Unicode scalars in `bytes[0..<offset]`, counting at most one checkpoint block.
@@ -55,8 +52,8 @@ public struct SourceText: Sendable {
         // At the very end of a text whose length is a multiple of the stride there is no
         // checkpoint for `offset`'s block: count on from the last one. Block 0 starts with
         // no scalars before it and has no checkpoint stored (TextScan.checkpoints).
-        let block = min(offset / Self.checkpointStride, scalarCheckpoints.count)
-        let before = block == 0 ? 0 : scalarCheckpoints[block - 1]
+        let block = min(offset / Self.checkpointStride, lines.checkpointCount)
+        let before = block == 0 ? 0 : lines.checkpoint(block - 1)
         return before + Self.scalarCount(bytes, block * Self.checkpointStride..<offset)
     }
 
@@ -92,12 +89,12 @@ public struct SourceText: Sendable {
     public func location(ofOffset offset: Int) -> SourceLocation {
         let offset = min(max(0, offset), bytes.count)
         // The last line start at or before `offset`.
-        var lo = 0, hi = lineStarts.count - 1
+        var lo = 0, hi = lines.lineCount - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+            if lines.lineStart(mid) <= offset { lo = mid } else { hi = mid - 1 }
         }
-        let lineStart = lineStarts[lo]
+        let lineStart = lines.lineStart(lo)
         // A column within a block's length of its line start is counted from the line start (one
         // count of the bytes between); further on, from the checkpoints (at most two blocks).
         let before = offset - lineStart <= Self.checkpointStride
@@ -116,8 +113,8 @@ public struct SourceText: Sendable {
 
     /// `excerpt(around:)` for a location found already.
     func excerpt(at location: SourceLocation) -> (line: String, column: Int) {
-        let start = lineStarts[location.line - 1]
-        var end = location.line < lineStarts.count ? lineStarts[location.line] - 1 : bytes.count
+        let start = lines.lineStart(location.line - 1)
+        var end = location.line < lines.lineCount ? lines.lineStart(location.line) - 1 : bytes.count
         if end < start { end = start }
         guard end - start > Self.maxExcerptBytes else {
             return (String(decoding: bytes[start..<end], as: UTF8.self), location.column)
@@ -163,4 +160,39 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
     }
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool { a.offset < b.offset }
+}
+
+/// A text's line starts and scalar checkpoints (see `SourceText.lines`) in one array: the line
+/// count, the line starts, the checkpoints. One reference, so that a `SourceText` is four words,
+/// which Swift copies and destroys field by field in line; a larger struct went through its
+/// type's value witnesses, about 150 instructions a field, three times a document.
+struct LineTable: Sendable {
+    private var storage: [Int]
+
+    /// One line from offset 0, no checkpoints: shared, as most documents are one short line.
+    static let oneLine = LineTable(storage: [1, 0])
+
+    private init(storage: [Int]) { self.storage = storage }
+
+    var lineCount: Int { storage[0] }
+    /// The offset where line `k` (from 0) starts.
+    func lineStart(_ k: Int) -> Int { storage[1 &+ k] }
+    var checkpointCount: Int { storage.count &- 1 &- storage[0] }
+    /// The scalars before offset `(k + 1) * stride`.
+    func checkpoint(_ k: Int) -> Int { storage[1 &+ storage[0] &+ k] }
+
+    var lineStarts: [Int] { Array(storage[1 ..< 1 + lineCount]) }
+    var checkpoints: [Int] { Array(storage[(1 + lineCount)...]) }
+
+    /// Adds a line start (after those there are, before any checkpoint).
+    mutating func appendLine(_ start: Int) {
+        precondition(checkpointCount == 0, "line starts come before the checkpoints")
+        if storage.count == 2 && storage.capacity < 8 { storage.reserveCapacity(8) }  // the shared one, or as small
+        storage.append(start)
+        storage[0] &+= 1
+    }
+
+    mutating func reserveCheckpoints(_ count: Int) { storage.reserveCapacity(storage.count + count) }
+
+    mutating func appendCheckpoint(_ scalars: Int) { storage.append(scalars) }
 }

@@ -24,22 +24,16 @@ struct TextScan {
     /// fields are then incomplete.
     var invalidOffset: Int? = nil
     var hasCR = false
-    /// Offset of the first byte of each line (0, and one past each LF).
-    var lineStarts: [Int]
-    /// Unicode scalars before offset `k * checkpointStride`, for each such offset from the
-    /// stride (k ≥ 1) below the count: the one at offset 0 is always 0 and is not stored, so a
-    /// document shorter than the stride has no array to allocate.
-    var checkpoints: [Int] = []
-
-    /// The line starts of a text without LF, shared: most documents are one line, and an
-    /// array of their own would be an allocation each.
-    private static let oneLine = [0]
+    /// Offset of the first byte of each line (0, and one past each LF), and the Unicode scalars
+    /// before offset `k * checkpointStride` for each such offset from the stride (k ≥ 1) below
+    /// the count: the one at offset 0 is always 0 and is not stored, so a one-line document
+    /// shorter than the stride shares one table and allocates none.
+    var lines = LineTable.oneLine
 
     /// `stride` is at least 4.
     init(_ s: UnsafeBufferPointer<UInt8>, checkpointStride stride: Int) {
         precondition(stride >= 4)
         let n = s.count
-        lineStarts = Self.oneLine
         guard n > 0, let p = s.baseAddress else { return }
         if n >= Window.size {
             scan(p, windows: p, count: n)
@@ -55,11 +49,11 @@ struct TextScan {
         // The checkpoints of valid text, a block a count (most texts are shorter than a block,
         // so the scan itself counts nothing).
         guard invalidOffset == nil, stride < n else { return }
-        checkpoints.reserveCapacity(n / stride)
+        lines.reserveCheckpoints(n / stride)
         var scalars = 0, blockStart = 0
         while stride < n &- blockStart {
             scalars &+= stride &- UTF8Census.count(s, from: blockStart, to: blockStart &+ stride).continuations
-            checkpoints.append(scalars)
+            lines.appendCheckpoint(scalars)
             blockStart &+= stride
         }
     }
@@ -119,15 +113,7 @@ struct TextScan {
         }
     }
 
-    private mutating func addLine(at start: Int) {
-        if lineStarts.count == 1 {  // the shared one: an array of its own, with room for a few lines
-            var starts: [Int] = []
-            starts.reserveCapacity(8)
-            starts.append(0)
-            lineStarts = starts
-        }
-        lineStarts.append(start)
-    }
+    private mutating func addLine(at start: Int) { lines.appendLine(start) }
 
     /// 64 bytes from a sequence boundary `i`, as one bit a byte (byte `i + k` in bit `k`) of
     /// each class that matters, and the longest prefix of them that is whole sequences of the
