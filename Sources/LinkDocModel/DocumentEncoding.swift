@@ -105,9 +105,7 @@ public enum DocumentJSON {
     static func writeLink<Source: DocumentJSONSource>(_ i: Int, of document: Source, text: UnsafeBufferPointer<UInt8>,
                                                       to w: inout JSONWriter) {
         let written: Void? = document.withLinkPayload(at: i) { range, payload in
-            writeLinkOpening(payload.kind, to: &w)
-            document.withLinkTextUTF8(at: i, in: text) { w.string(utf8: $0) }
-            writeLinkMembers(range: range, payload: payload, to: &w)
+            document.withLinkTextUTF8(at: i, in: text) { writeLink(text: $0, range: range, payload: payload, to: &w) }
         }
         guard written == nil else { return }
         document.withLink(at: i) { range, url, tooltip, target in
@@ -136,11 +134,23 @@ public enum DocumentJSON {
         w.endObject()
     }
 
-    /// A link's range and its payload's members, written once before (`LinkPayload.json`), under
-    /// one capacity check.
+    /// A link's whole object from its text, its range and its payload's members, written once
+    /// before (`LinkPayload.json`): under one capacity check when the text is short and needs no
+    /// escape, as most link texts are.
     @usableFromInline
-    static func writeLinkMembers(range: TextRange, payload: LinkPayload, to w: inout JSONWriter) {
-        payload.json.withUnsafeBufferPointer { range.writeMember(followedBy: $0, to: &w) }
+    static func writeLink(text: UnsafeBufferPointer<UInt8>, range: TextRange, payload: LinkPayload, to w: inout JSONWriter) {
+        let opening = linkOpening(payload.kind)
+        payload.json.withUnsafeBufferPointer { json in
+            let fused = w.value(opening, shortString: text, tailLength: 9 + TextRange.maxJSONLength + json.count) { c in
+                c.ascii(#","range":"#)
+                range.write(to: &c)
+                c.ascii(json)
+            }
+            guard !fused else { return }
+            w.opening(reserving: opening.utf8CodeUnitCount) { $0.ascii(opening) }
+            w.string(utf8: text)
+            range.writeMember(followedBy: json, to: &w)
+        }
     }
 
     /// `{"kind":"…","text":`, with which every link begins, under one capacity check. The
@@ -148,18 +158,21 @@ public enum DocumentJSON {
     /// (making the raw value's `String` cost more than the rest of the opening).
     @usableFromInline
     static func writeLinkOpening(_ kind: LinkKind, to w: inout JSONWriter) {
-        let opening: StaticString
-        switch kind {
-        case .agreement: opening = #"{"kind":"agreement","text":"#
-        case .mention: opening = #"{"kind":"mention","text":"#
-        case .topic: opening = #"{"kind":"topic","text":"#
-        case .url: opening = #"{"kind":"url","text":"#
-        case .email: opening = #"{"kind":"email","text":"#
-        case .phone: opening = #"{"kind":"phone","text":"#
-        case .action: opening = #"{"kind":"action","text":"#
-        case .app: opening = #"{"kind":"app","text":"#
-        }
+        let opening = linkOpening(kind)
         w.opening(reserving: opening.utf8CodeUnitCount) { $0.ascii(opening) }
+    }
+
+    static func linkOpening(_ kind: LinkKind) -> StaticString {
+        switch kind {
+        case .agreement: #"{"kind":"agreement","text":"#
+        case .mention: #"{"kind":"mention","text":"#
+        case .topic: #"{"kind":"topic","text":"#
+        case .url: #"{"kind":"url","text":"#
+        case .email: #"{"kind":"email","text":"#
+        case .phone: #"{"kind":"phone","text":"#
+        case .action: #"{"kind":"action","text":"#
+        case .app: #"{"kind":"app","text":"#
+        }
     }
 }
 
@@ -232,7 +245,7 @@ extension TextRange {
         }
     }
 
-    private func write(to c: inout JSONWriter.Cursor) {
+    fileprivate func write(to c: inout JSONWriter.Cursor) {
         c.ascii(#"{"utf16":["#); utf16.write(to: &c)
         c.ascii(#"],"scalars":["#); scalars.write(to: &c)
         c.ascii(#"],"utf8":["#); utf8.write(to: &c)

@@ -257,6 +257,29 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// `head` (fixed text that needs no escape), `s` as a string and what `tail` writes through
+    /// the cursor (at most `tailLength` bytes), as one value under one capacity check, when `s`
+    /// is at most sixteen bytes that need no escape (`appendShortPlain`); false, with nothing
+    /// written, otherwise. A link's object is mostly that: its opening, a short text, its range
+    /// and its payload.
+    @inline(__always)
+    mutating func value(_ head: StaticString, shortString s: UnsafeBufferPointer<UInt8>, tailLength: Int,
+                        _ tail: (inout Cursor) -> Void) -> Bool {
+        let n = s.count
+        guard n <= 16, let base = s.baseAddress else { return false }
+        var p = reserve(head.utf8CodeUnitCount + 19 + tailLength)
+        if needsComma { p.pointee = UInt8(ascii: ","); p += 1 }
+        p.initialize(from: head.utf8Start, count: head.utf8CodeUnitCount)
+        p += head.utf8CodeUnitCount
+        p.pointee = UInt8(ascii: "\"")
+        guard Self.appendShortPlain(base, count: n, at: p + 1) else { return false }
+        var cursor = Cursor(at: p + n + 2)
+        tail(&cursor)
+        commit(upTo: cursor.position)
+        needsComma = true
+        return true
+    }
+
     /// Like `value(reserving:_:)`, for fixed text that ends with a key (`…,"name":`):
     /// the value written next belongs to that key and takes no comma.
     @inline(__always)

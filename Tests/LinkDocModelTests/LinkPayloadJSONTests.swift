@@ -6,6 +6,9 @@ import XCTest
 /// one give (the model's links, `withLink`), for every target, with and without URL and tooltip,
 /// with strings that need escapes, after any link before it.
 final class LinkPayloadJSONTests: XCTestCase {
+    /// Link texts short and long, with and without escapes: a short plain one is written with
+    /// the rest of its link under one capacity check, any other in three writes.
+    private static let linkTexts = ["", "a", "链接", "引\"号", "\n", "一个比十六个字节长得多的链接文字", "long text, then an escape\u{1}"]
     private static let strings = ["", "a", "小明", "引号\"与\\反斜杠", "行\n尾\u{1}", "\u{2028}", "https://例子.公司/a?b=1&c=\"2\""]
 
     private static func targets() -> [LinkTarget] {
@@ -56,7 +59,8 @@ final class LinkPayloadJSONTests: XCTestCase {
             let tooltip: String? = k % 4 == 0 ? Self.strings[(k / 4) % Self.strings.count] : nil
             let range = TextRange(utf16: TextSpan(location: k, length: 1), scalars: TextSpan(location: k, length: 1),
                                   utf8: TextSpan(location: 1_000 * k, length: 3))
-            links.append(Link(text: "链接\(k)", range: range, url: url, tooltip: tooltip, target: target))
+            links.append(Link(text: Self.linkTexts[k % Self.linkTexts.count] + "\(k)", range: range, url: url, tooltip: tooltip,
+                              target: target))
         }
         XCTAssertGreaterThan(links.count, 70)
         // One link a document, and all in one.
