@@ -394,10 +394,10 @@ final class FastPathTests: XCTestCase {
             let source = try! SourceText(name: "t", bytes: Array(text.utf8))
             var workspace = CompileWorkspace()
             let parsed = InlineParser.parse(source.bytes, options: context.copyParseOptions, workspace: &workspace)
-            var resolver = Resolver(source: source, input: source.bytes, inputToSource: .identity, context: context,
+            var resolver = Resolver(input: source.bytes, inputToSource: .identity, context: context,
                                     detectors: context.copyParseOptions.detectors, workspace: &workspace)
             resolver.resolve(parsed, workspace: &workspace)
-            let output = resolver.finish(workspace: &workspace)
+            let output = resolver.finish(source: source, workspace: &workspace)
             let bytes = output.text
 
             var segmenter = GraphemeAlignment.Segmenter(bytes: bytes)
