@@ -28,7 +28,7 @@ public struct CompileWorkspace {
     var styles: [StyleSpan] = []
     var attachments: [AttachmentSpan] = []
     var html = HTMLWorkspace()
-    /// The meanings of URL-like links resolved so far (the resolve stage's).
+    /// The meanings of the links resolved so far (the resolve stage's; see `LinkMeaningMemo`).
     var meanings = LinkMeaningMemo()
 
     /// Bytes examined by every stage's own scans (the inline parser, the HTML flattener but not

@@ -8,6 +8,16 @@ import LinkDocTestSupport
 /// stand for, on the inputs where the two could part: combining marks after a colon or a
 /// prefix, case, non-ASCII letters that lowercase to ASCII, canonically equivalent strings.
 final class FastPathTests: XCTestCase {
+    /// `count` texts of fewer than `limit` pieces drawn from `pieces` (the same ones for a seed),
+    /// each with its source text.
+    private static func sources(of pieces: [String], fewerThan limit: Int, count: Int, seed: UInt64) -> [(String, SourceText)] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in
+            let text = (0..<generator.next(limit)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            return (text, try! SourceText(name: "t", bytes: Array(text.utf8)))
+        }
+    }
+
     private let targets = [
         "agreement:terms", "AGREEMENT:terms", "User:u_1", "topic:ios", "action:expand", "https://a.example/x:y",
         "a:\u{301}b", ":x", "x:", "", "nocolon", "\u{212A}:x", "İ:x", "用户:1", "user\u{301}:1", "user:\u{301}",
@@ -325,11 +335,8 @@ final class FastPathTests: XCTestCase {
                       "用户", "😀", "e\u{301}", "\u{1F1E8}\u{1F1F3}", "<", ">", "h", "www", "http", "0", "12",
                       "[a](", "#x#", "@bob", "https://e.example", "《用户协议》", "a@b.example"]
         let context = CompilerContext(.empty)
-        var generator = SeededGenerator(seed: 41)
         var plain = 0, other = 0
-        for _ in 0..<3000 {
-            let text = (0..<generator.next(8)).map { _ in pieces[generator.next(pieces.count)] }.joined()
-            let source = try! SourceText(name: "t", bytes: Array(text.utf8))
+        for (text, source) in Self.sources(of: pieces, fewerThan: 8, count: 3000, seed: 41) {
             var fast = CompileWorkspace(), general = CompileWorkspace()
             let parsed = InlineParser.parse(source.bytes, options: context.copyParseOptions, workspace: &fast)
             guard parsed.isPlainText else { other += 1; continue }
@@ -387,11 +394,8 @@ final class FastPathTests: XCTestCase {
                       "[中文](https://e.example)", "[😀](https://e.example)", "[e\u{301}](https://e.example)",
                       "[\u{301}y](https://e.example)", "[a\nb](https://e.example)", "https://e.example", "\u{10FFFF}"]
         let context = CompilerContext(.empty)
-        var generator = SeededGenerator(seed: 59)
         var withLinks = 0, dropped = 0
-        for _ in 0..<2000 {
-            let text = (0..<generator.next(10)).map { _ in pieces[generator.next(pieces.count)] }.joined()
-            let source = try! SourceText(name: "t", bytes: Array(text.utf8))
+        for (text, source) in Self.sources(of: pieces, fewerThan: 10, count: 2000, seed: 59) {
             var workspace = CompileWorkspace()
             let parsed = InlineParser.parse(source.bytes, options: context.copyParseOptions, workspace: &workspace)
             var resolver = Resolver(input: source.bytes, inputToSource: .identity, context: context,

@@ -319,9 +319,10 @@ struct Resolver: ~Copyable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// What a link points to, or nil when it cannot be a link (a diagnostic says why). A URL-like
-    /// link whose kind, target and display text were resolved before gets the same meaning and
-    /// the same reports from the memo.
+    /// What a link points to, or nil when it cannot be a link (a diagnostic says why). An
+    /// agreement gets its manifest entry's payload; a link of a kind the memo keeps (`memoKind`)
+    /// whose kind, target and display text were resolved before gets the same payload and the
+    /// same reports from the memo.
     private mutating func meaning(of syntax: LinkSyntax, sourceStart: Int, memo: inout LinkMeaningMemo) -> LinkPayload? {
         let at = reportOffset(of: syntax, sourceStart: sourceStart)
         if case .agreement(let found) = syntax.kind {
