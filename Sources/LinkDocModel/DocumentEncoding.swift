@@ -153,15 +153,16 @@ public enum DocumentJSON {
         }
     }
 
-    /// `{"kind":"…","text":`, with which every link begins, under one capacity check. The
-    /// names are `LinkKind`'s raw values, spelled out here so that a link's opening is a constant
-    /// (making the raw value's `String` cost more than the rest of the opening).
+    /// `{"kind":"…","text":`, with which every link begins, under one capacity check.
     @usableFromInline
     static func writeLinkOpening(_ kind: LinkKind, to w: inout JSONWriter) {
         let opening = linkOpening(kind)
         w.opening(reserving: opening.utf8CodeUnitCount) { $0.ascii(opening) }
     }
 
+    /// A link's opening, `{"kind":"…","text":`. The names are `LinkKind`'s raw values, spelled
+    /// out here so that the opening is a constant (making the raw value's `String` cost more than
+    /// the rest of the opening).
     static func linkOpening(_ kind: LinkKind) -> StaticString {
         switch kind {
         case .agreement: #"{"kind":"agreement","text":"#

@@ -181,9 +181,6 @@ struct LineTable: Sendable {
     /// The scalars before offset `(k + 1) * stride`.
     func checkpoint(_ k: Int) -> Int { storage[1 &+ storage[0] &+ k] }
 
-    var lineStarts: [Int] { Array(storage[1 ..< 1 + lineCount]) }
-    var checkpoints: [Int] { Array(storage[(1 + lineCount)...]) }
-
     /// Adds a line start (after those there are, before any checkpoint).
     mutating func appendLine(_ start: Int) {
         precondition(checkpointCount == 0, "line starts come before the checkpoints")

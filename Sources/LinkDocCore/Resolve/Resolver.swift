@@ -112,7 +112,7 @@ struct Resolver: ~Copyable {
     /// What the resolver made: the display text (written now, from the copied runs, into a buffer
     /// of `workspace`), the link drafts (for the emit stage) and the diagnostics in source order.
     /// The copied runs go back to `workspace`, and the work done to its meter.
-    /// The resolver is empty after: its arrays are moved out, not copied.
+    /// The text and drafts are moved out, not copied; call it once, at the end.
     mutating func finish(source: SourceText, workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
         workspace.work &+= work
         work = 0
@@ -139,8 +139,8 @@ struct Resolver: ~Copyable {
         -> (styles: [StyleSpan], attachments: [AttachmentSpan]) {
         let b = CompileWorkspace.buffers
         var styles = b.take(&workspace.styles), attachments = b.take(&workspace.attachments)
-        // The kinds read in place: a copy of each element (most are anchors, placed by the parser
-        // already) retained and released its strings.
+        // Read through the buffer, fewer elements are copied and none destroyed here (2 MB bench
+        // corpus: 3,493 copies, against 5,431 copies and 1,938 destroys for a `for in`).
         let elements = decorations.elements
         elements.withUnsafeBufferPointer { elements in
             for element in elements.indices {
@@ -166,7 +166,7 @@ struct Resolver: ~Copyable {
         outputOffset(ofInput: range.lowerBound)..<outputOffset(ofInput: range.upperBound)
     }
 
-    /// The offset in `text` of an offset in `input`; a position inside removed
+    /// The offset in the display text of an offset in `input`; a position inside removed
     /// markup maps to where the next kept text begins.
     mutating func outputOffset(ofInput offset: Int) -> Int {
         var lo = 0, hi = copiedRuns.count

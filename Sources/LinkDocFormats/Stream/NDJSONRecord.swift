@@ -418,14 +418,9 @@ struct NDJSONRecord {
                     let stops = (ByteWord.highBits(stopLanes(p + last)) | ByteWord.highBits(stopLanes(p + last + 16)) &<< 16) &>> UInt64(truncatingIfNeeded: j &- last)  // j > last
                     return stops != 0 ? j &+ stops.trailingZeroBitCount : end
                 }
-                let quote16 = SIMD16<UInt8>(repeating: 0x22), backslash16 = SIMD16<UInt8>(repeating: 0x5C)
-                let space16 = SIMD16<UInt8>(repeating: 0x20)
                 while j + 16 <= end {
-                    let v = UnsafeRawPointer(p + j).loadUnaligned(as: SIMD16<UInt8>.self)
-                    let stops = (v .== quote16) .| (v .== backslash16) .| (v .< space16)
-                    let (low, high) = ByteWord.words(ByteWord.lanes(stops))
-                    if low != 0 { return j + low.trailingZeroBitCount / 8 }
-                    if high != 0 { return j + 8 + high.trailingZeroBitCount / 8 }
+                    let stops = ByteWord.highBits(stopLanes(p + j))
+                    if stops != 0 { return j &+ stops.trailingZeroBitCount }
                     j += 16
                 }
                 while j + 8 <= end {
@@ -449,7 +444,6 @@ struct NDJSONRecord {
             return ByteWord.lanes(((v ^ SIMD16<UInt8>(repeating: 0x02)) .<= SIMD16<UInt8>(repeating: 0x20))
                 .| (v .== SIMD16<UInt8>(repeating: 0x5C)))
         }
-
 
         /// `plainRunEnd` for a string that is likely short (a member name): one word is tested
         /// first, as the vector loops cost more to enter than the name takes.
