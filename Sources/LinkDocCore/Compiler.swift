@@ -173,6 +173,8 @@ final class CompilerContext: Sendable {
     let copyParseOptions: ParseOptions, localizationParseOptions: ParseOptions
     let urls: URLValidator
     let index: ManifestIndex
+    /// What an unknown 《title》 reads as, by the manifest's titles and words.
+    let agreementTitles: AgreementTitles
     /// `options.baseURL`, parsed once: relative hrefs resolve against it.
     let baseURL: WHATWGURL?
 
@@ -192,6 +194,7 @@ final class CompilerContext: Sendable {
         urls = URLValidator(allowedSchemes: manifest.schemes, maxLength: manifest.options.maxURLLength,
                             knownURLs: manifest.agreements.values.map(\.url).sorted())
         index = ManifestIndex(manifest, urls: urls)
+        agreementTitles = AgreementTitles(manifest)
         var copyParseOptions = manifest.parseOptions(for: .copy), localizationParseOptions = manifest.parseOptions(for: .localization)
         copyParseOptions.titleTable = index.titleTable
         localizationParseOptions.titleTable = index.titleTable

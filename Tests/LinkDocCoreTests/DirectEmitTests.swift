@@ -63,7 +63,7 @@ final class DirectEmitTests: XCTestCase {
             "\"quoted\" \\ ", "\u{2028}", "\u{7F}", "\u{1}", "x", "한국어", "ก\u{E31}", "Ωμέγα ", "\u{200D}", "\u{FE0F}",
         ]
         let markup = [
-            "《用户协议》", "《隐私政策》", "《未知》", "@小明 ", "@alice ", "@nobody ", "#周末去哪儿# ", "#iOS开发#",
+            "《用户协议》", "《隐私政策》", "《未知协议》", "@小明 ", "@alice ", "@nobody ", "#周末去哪儿# ", "#iOS开发#",
             "[帮助](https://example.com/help)", "[展开](action:expand)", "[话题](topic:ios)", "[人](user:u_1)",
             "[信](mailto:a@b.example)", "https://example.com/a?b=c ", "xiaoming.dev@example.com ", "400-820-8820 ",
             "+86 138 0013 8000 ", "[《用户协议》](agreement:terms)", "[👨‍👩‍👧](https://e.com)", "[e\u{301}](https://e.com)",

@@ -91,7 +91,7 @@ final class FastPathTests: XCTestCase {
     /// Without excerpts a document's diagnostics are the same but for `sourceLine`.
     func testCompilingWithoutExcerptsChangesOnlyTheExcerpts() {
         let compiler = Compiler(manifest: Manifest(agreements: ["用户协议": .init(title: "用户协议", id: "terms", url: "https://example.com/t")]))
-        let text = "请阅读《红楼梦》和《用户协议》\n[点我](javascript:alert(1)) http://insecure.example <b>x</b><blink>y</blink>"
+        let text = "请阅读《新条款》和《用户协议》\n[点我](javascript:alert(1)) http://insecure.example <b>x</b><blink>y</blink>"
         let full = compiler.compile(Array(text.utf8), name: "t"), bare = compiler.compile(Array(text.utf8), name: "t", excerpts: false)
         XCTAssertEqual(full.document, bare.document)
         XCTAssertFalse(full.diagnostics.isEmpty)
@@ -176,9 +176,9 @@ final class FastPathTests: XCTestCase {
     /// The resolver reports book titles and notes first, links next and HTML images last, and
     /// sorts only when that order is not the source order: either way the result is in order.
     func testDiagnosticsComeInSourceOrder() {
-        for text in ["[x](javascript:1) 《未知》 [](a) [y](ftp://b) 《又一个》",
-                     "<b>a</b> [x](javascript:1) <img src=\"javascript:2\"> 《未知》 <blink>b</blink>",
-                     "《未知》 [x](javascript:1)", "plain"] {
+        for text in ["[x](javascript:1) 《会员协议》 [](a) [y](ftp://b) 《服务条款》",
+                     "<b>a</b> [x](javascript:1) <img src=\"javascript:2\"> 《会员协议》 <blink>b</blink>",
+                     "《会员协议》 [x](javascript:1)", "plain"] {
             let result = Compiler().compile(text)
             let offsets = result.diagnostics.map { $0.location?.offset ?? 0 }
             XCTAssertEqual(offsets, offsets.sorted(), text)

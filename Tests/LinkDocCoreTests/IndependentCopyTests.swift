@@ -69,7 +69,7 @@ final class IndependentCopyTests: XCTestCase {
             "[条款](agreement:terms) [隐私](agreement:隐私政策) [x](agreement:none) [y](user:u_1) dpo@example.com 13800138000",
             "<p>HTML <a href=\"https://c.example\">链接</a> 《用户协议》</p>",
             String(repeating: "@小明 ", count: 10),  // past maxLinks
-            "[bad](javascript:alert(1)) 《未知》",
+            "[bad](javascript:alert(1)) 《未知协议》",
         ]
         for text in documents {
             // Twice each: the second compile of a URL comes from each validator's cache.

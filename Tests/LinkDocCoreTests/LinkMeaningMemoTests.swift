@@ -19,8 +19,8 @@ final class LinkMeaningMemoTests: XCTestCase {
         "a@example.com 和 b@bad_domain 还有 <a href=\"https://Bücher.example/straße\">Learn</a> <a href=\"vbscript:x\">v</a>",
         "客服电话 13800138000，或 400-810-8888 转 801，138 0013 8000",
         "再打 13800138000 或 138 0013 8000；400-810-8888 转 801\n+86 138 0013 8000",
-        "《红楼梦》与《用户协议》，《红\n楼梦》《红楼梦》",
-        "第二篇\n《红楼梦》《西游记》《》《用户协议》 https://example.com/a",
+        "《新条款》与《用户协议》，《红\n楼梦》《新条款》",
+        "第二篇\n《新条款》《西游记》《》《用户协议》 https://example.com/a",
         "@小明 你好 @陌生人 #话题# #未知话题# [提示](https://a.example/x \"标题\") [提示](https://a.example/x)",
         "再见 @小明，@陌生人；#话题##未知话题# [提示](https://a.example/x) [提示](https://a.example/x \"另一个\")",
     ]

@@ -67,7 +67,7 @@ final class WorkGrowthTests: XCTestCase {
     func testBookTitleOpeners() {
         assertLinearWork("《", repeated("《"))
         assertLinearWork("《用户", repeated("《用户"))
-        assertLinearWork("《…》 unknown titles", repeated("《未知》"))
+        assertLinearWork("《…》 unknown titles", repeated("《未知协议》"))
         let known = assertLinearWork("《 then one title", { String(repeating: "《", count: $0) + "用户协议》" })
         XCTAssertEqual(known.document?.links.count, 1)
     }

@@ -16,7 +16,7 @@ final class WorkspaceReuseTests: XCTestCase {
 
     /// Documents that leave unusual states behind: many links, errors, escapes, HTML, long text.
     private static let documents: [[UInt8]] = {
-        let huge = String(repeating: "长文本 #话题# @alice https://a.example/x 《未知》 [链接](https://b.example) \\@ ", count: 3_000)
+        let huge = String(repeating: "长文本 #话题# @alice https://a.example/x 《未知协议》 [链接](https://b.example) \\@ ", count: 3_000)
         return [
             "请阅读《隐私政策》 @小明 #话题# https://example.com/a 13800138000 [x](https://b.example)",
             huge,

@@ -133,7 +133,7 @@ final class AndroidHostileTests: XCTestCase {
     func testFiveMegabyteValue() throws {
         var xml = Array("<resources><string name=\"big\">".utf8)
         xml += Array(repeating: UInt8(ascii: "a"), count: 5 << 20)
-        xml += Array(" 《红楼梦》</string><string name=\"after\">ok</string></resources>".utf8)
+        xml += Array(" 《新条款》</string><string name=\"after\">ok</string></resources>".utf8)
         let file = LocalizationFile.read(xml, name: "values/strings.xml", format: .androidStrings, language: "und")
         XCTAssertEqual(file.strings.map(\.key), ["big", "after"])
         XCTAssertEqual(file.strings[0].value.count, (5 << 20) + 16)

@@ -129,11 +129,11 @@ final class AndroidStringsTests: XCTestCase {
     func testDiagnosticsNameKeyLanguageAndPosition() throws {
         let compiled = Fixtures.compiler.compile(try read(Self.zhHant))
         XCTAssertEqual(compiled.rendered, [
-            "5:36: warning: key \"privacy_body\" (zh-Hant): unknown agreement 《使用者條款》: the manifest has no agreement with this title, so it stays text [unknown-agreement]",
+            "5:36: warning: key \"privacy_body\" (zh-Hant): unknown agreement 《使用者條款》: the manifest has no agreement with this title, so it stays text (it knows 《Terms of Service》, 《用户协议》 and 《隐私政策》) [unknown-agreement]",
             "7:33: error: key \"apostrophe\" (zh-Hant): unescaped apostrophe: aapt2 rejects it; write \\' or put the value in double quotes [android-escape]",
             "8:35: error: key \"bad_unicode\" (zh-Hant): '\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used [android-escape]",
             "9:48: warning: key \"markup_escape\" (zh-Hant): unknown escape '\\《'; Android reads it as '《'; to escape linkdoc markup in an Android string write \\\\《 [android-unknown-escape]",
-            "9:48: warning: key \"markup_escape\" (zh-Hant): unknown agreement 《這個是》: the manifest has no agreement with this title, so it stays text [unknown-agreement]",
+            "9:48: warning: key \"markup_escape\" (zh-Hant): unknown agreement 《這條款》: the manifest has no agreement with this title, so it stays text (it knows 《Terms of Service》, 《用户协议》 and 《隐私政策》) [unknown-agreement]",
             "12:9: warning: key \"unread_messages\" (zh-Hant): \"several\" is not a plural quantity (zero, one, two, few, many, other); it will never be chosen [plural-category]",
             "14:5: warning: duplicate key \"privacy_title\" (zh-Hant) (first defined on line 4); the later value is used [duplicate-key]",
         ])
@@ -144,10 +144,10 @@ final class AndroidStringsTests: XCTestCase {
         XCTAssertEqual(d.sourceLine, "    <string name=\"privacy_body\">請閱讀《使用者條款》。如有疑問請聯絡 @小明。</string>")
     }
 
-    /// Byte-exact positions through entities, escapes and CDATA: 《红楼梦》 is found
+    /// Byte-exact positions through entities, escapes and CDATA: 《新条款》 is found
     /// at its column in the file whatever precedes it in the value.
     func testPositionsMapThroughEntitiesEscapesAndCDATA() throws {
-        for (content, column) in [("&amp;&#x4E2D;\\n\\' 《红楼梦》", 36), ("<![CDATA[<b>x</b>]]> 《红楼梦》", 39), ("<b>粗</b>\n   《红楼梦》", 4)] {
+        for (content, column) in [("&amp;&#x4E2D;\\n\\' 《新条款》", 36), ("<![CDATA[<b>x</b>]]> 《新条款》", 39), ("<b>粗</b>\n   《新条款》", 4)] {
             let xml = "<resources>\n<string name=\"k\">\(content)</string>\n</resources>\n"
             let file = LocalizationFile.read(Array(xml.utf8), name: "values/strings.xml", format: .androidStrings, language: "und")
             let compiled = Fixtures.compiler.compile(file)

@@ -88,10 +88,10 @@ final class CatalogMarkdownTests: XCTestCase {
 
     /// Diagnostics still point into the file after the rewrite: here at the 《 inside the bold run.
     func testDiagnosticsKeepTheirPositions() {
-        let compiled = catalog(#""k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "**Read** `x` the **《Unknown》**"}}}}"#)
+        let compiled = catalog(#""k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "**Read** `x` the **《Unknown Terms》**"}}}}"#)
         XCTAssertEqual(compiled.diagnostics.count, 1)
         let column = try? XCTUnwrap(compiled.diagnostics.first?.location?.column)
-        let line = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "**Read** `x` the **《Unknown》**"}}}}}}"#
+        let line = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "**Read** `x` the **《Unknown Terms》**"}}}}}}"#
         let expected = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: line.unicodeScalars.firstIndex(of: "《")!) + 1
         XCTAssertEqual(column, expected, compiled.rendered.joined())
     }

@@ -62,7 +62,7 @@ final class StreamTests: XCTestCase {
         XCTAssertEqual((document?["links"] as? [Any])?.count, 2)
         XCTAssertEqual((r["diagnostics"] as? [Any])?.count, 0)
 
-        let warning = line(#"{"text": "《红楼梦》", "id": "w"}"#)
+        let warning = line(#"{"text": "《新条款》", "id": "w"}"#)
         XCTAssertEqual(diagnostic(warning)?["rule"] as? String, "unknown-agreement")
         XCTAssertEqual(diagnostic(warning)?["line"] as? Int, 1, "positions in a result are inside the text")
 

@@ -14,8 +14,8 @@ final class StringsFileTests: XCTestCase {
         XCTAssertEqual(file.value("markup_escape"), "书名号 \\《不是链接》")
         XCTAssertEqual(file.value("unquoted_key"), "unquoted.value")
         XCTAssertEqual(file.value("key_only"), "key_only")
-        XCTAssertEqual(file.value("multi_line"), "第一行\n第二行 《红楼梦》")
-        XCTAssertEqual(file.value("with_crlf_escape"), "a\nb 《红楼梦》", "\\r\\n becomes one LF, as the compiler would make it")
+        XCTAssertEqual(file.value("multi_line"), "第一行\n第二行 《新条款》")
+        XCTAssertEqual(file.value("with_crlf_escape"), "a\nb 《新条款》", "\\r\\n becomes one LF, as the compiler would make it")
         XCTAssert(file.strings.allSatisfy { $0.language == "zh-Hans" && $0.variation.isEmpty })
     }
 
@@ -30,14 +30,14 @@ final class StringsFileTests: XCTestCase {
 
     func testDiagnosticsPointIntoTheFile() throws {
         let compiled = try Fixtures.compile("Localizable.strings")
-        // 《红楼梦》 on the second line of a multi-line value (file line 17, column 5),
+        // 《新条款》 on the second line of a multi-line value (file line 17, column 5),
         // and after the escapes \r\n on line 18: column 30 counts the escape's characters in the file.
         XCTAssertEqual(compiled.rendered.filter { $0.contains("unknown-agreement") }.map { String($0.prefix(while: { $0 != " " })) },
                        ["17:5:", "18:30:"], compiled.rendered.joined(separator: "\n"))
         let d = try XCTUnwrap(compiled.diagnostics.first)
         XCTAssertEqual(d.file, "Localizable.strings")
-        XCTAssert(d.message.hasPrefix("key \"multi_line\" (zh-Hans): unknown agreement 《红楼梦》"), d.message)
-        XCTAssertEqual(d.sourceLine, "第二行 《红楼梦》\";")
+        XCTAssert(d.message.hasPrefix("key \"multi_line\" (zh-Hans): unknown agreement 《新条款》"), d.message)
+        XCTAssertEqual(d.sourceLine, "第二行 《新条款》\";")
     }
 
     func testUTF16LittleAndBigEndianReadLikeUTF8() throws {
@@ -48,7 +48,7 @@ final class StringsFileTests: XCTestCase {
             XCTAssertEqual(utf16.strings.map(\.document), utf8.strings.map(\.document), name)
             XCTAssertEqual(utf16.diagnostics.map { [$0.location?.line, $0.location?.column] },
                            utf8.diagnostics.map { [$0.location?.line, $0.location?.column] }, name)
-            XCTAssertEqual(utf16.diagnostics.first?.location?.line, 4, "《红楼梦》 after an emoji: \(name)")
+            XCTAssertEqual(utf16.diagnostics.first?.location?.line, 4, "《新条款》 after an emoji: \(name)")
             XCTAssertEqual(utf16.diagnostics.first?.location?.column, 14, "the emoji is one column: \(name)")
         }
     }
@@ -61,7 +61,7 @@ final class StringsFileTests: XCTestCase {
             "4:19: warning: unknown escape '\\q'; it stands for 'q' [strings-escape]",
             "4:24: error: '\\U' must be followed by 4 hex digits; U+FFFD was used [strings-escape]",
             "5:13: error: expected a value (a quoted string), found '=' [strings-syntax]",
-            "6:15: warning: key \"ok_3\" (zh-Hans): unknown agreement 《红楼梦》: the manifest has no agreement with this title, so it stays text [unknown-agreement]",
+            "6:15: warning: key \"ok_3\" (zh-Hans): unknown agreement 《新条款》: the manifest has no agreement with this title, so it stays text (it knows 《Terms of Service》, 《用户协议》 and 《隐私政策》) [unknown-agreement]",
             "7:18: error: unterminated string (no closing '\"' on its line) [strings-syntax]",
         ])
         XCTAssert(compiled.hasErrors)
@@ -71,7 +71,7 @@ final class StringsFileTests: XCTestCase {
         // A 10 MB value: read and compiled, with its position map still small.
         var big = Array("\"big\" = \"".utf8)
         big += Array(repeating: UInt8(ascii: "a"), count: 10 << 20)
-        big += Array(" 《红楼梦》\";\n\"after\" = \"ok\";".utf8)
+        big += Array(" 《新条款》\";\n\"after\" = \"ok\";".utf8)
         let file = LocalizationFile.read(big, name: "big.strings", format: .strings, language: "en")
         XCTAssertEqual(file.strings.map(\.key), ["big", "after"])
         XCTAssertEqual(file.strings[0].value.count, (10 << 20) + 16)

@@ -71,7 +71,7 @@ final class XCStringsTests: XCTestCase {
         XCTAssertEqual(compiled.rendered.first, "1:211: error: not valid JSON: the JSON is nested more than 200 levels deep [json-syntax]")
         // A 10 MB value.
         let big = "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"localizations\":{\"en\":{\"stringUnit\":{\"value\":\""
-            + String(repeating: "好", count: 3_500_000) + " 《x》\"}}}}}}"
+            + String(repeating: "好", count: 3_500_000) + " 《x条款》\"}}}}}}"
         let file = LocalizationFile.read(Array(big.utf8), name: "big.xcstrings", format: .xcstrings, language: "und")
         XCTAssertEqual(file.strings.count, 1)
         let result = Fixtures.compiler.compile(file)

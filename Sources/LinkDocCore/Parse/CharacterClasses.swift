@@ -41,6 +41,11 @@ enum CharClass {
             || (0x2F800...0x2FA1F).contains(c) || c == 0x3007
     }
 
+    /// The letters of CJK text: ideographs, kana and Hangul syllables.
+    static func isCJKLetter(_ c: UInt32) -> Bool {
+        isIdeograph(c) || (0x3040...0x30FF).contains(c) || (0xAC00...0xD7AF).contains(c)
+    }
+
     /// Characters of East Asian scripts and typography that end a bare URL or email
     /// domain: ideographs, kana, Hangul, CJK symbols and punctuation, full-width forms.
     static func isCJK(_ c: UInt32) -> Bool {

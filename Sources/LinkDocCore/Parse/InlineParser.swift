@@ -66,6 +66,10 @@ struct InlineParser: ~Copyable {
     private(set) var notes: [ParseNote] = []
     /// Start of the display text that is not emitted yet.
     private var pendingStart = 0
+    /// Where the last mention and the last topic found end (-1: none yet). A mention may follow a
+    /// mention right away (`@刘哲bj001@果壳`), and a topic a topic (`#双十一##购物节#`), where an `@`
+    /// or `#` after a letter or a `#` would start nothing.
+    private var mentionEnd = -1, topicEnd = -1
     /// Matching `)` for each `(` that has one on its line; built on first use.
     private var closingParen: [Int: Int]? = nil
 
@@ -489,7 +493,11 @@ struct InlineParser: ~Copyable {
     private mutating func topic(at i: Int, limit: Int) -> LinkSyntax? {
         // `C#` and `a#b#`: a hash right after an ASCII letter or digit opens nothing, nor one after
         // `*`: dialer codes (`*#06#`, `*#*#4636#*#*`).
-        if i > 0 && (ASCII.isLetterOrDigit(s[i - 1]) || s[i - 1] == UInt8(ascii: "*")) { return nil }
+        // A hash after a hash opens nothing either, unless that one closed a topic: decorative runs
+        // (`###标题###`) hold no topic, adjacent topics (`#双十一##购物节#`) are two.
+        if i > 0 && (ASCII.isLetterOrDigit(s[i - 1]) || s[i - 1] == UInt8(ascii: "*")
+                     || (s[i - 1] == UInt8(ascii: "#") && topicEnd != i)) { return nil }
+        if startsHexColor(at: i + 1, limit: limit) { return nil }
         var j = i + 1
         var count = 0
         // A name of digits and symbols only (`#4636#`, `#*#` in the dialer code `*#*#4636#*#*`) is no topic.
@@ -520,12 +528,30 @@ struct InlineParser: ~Copyable {
         let first = CharClass.decode(s, at: i + 1).scalar
         let last = CharClass.decode(s, at: CharClass.previousScalarStart(s, before: j)).scalar
         guard !CharClass.isSpace(first), !CharClass.isSpace(last) else { return nil }
+        // `#%s#`, `#%1$@#`: the app fills in a topic there (at most as long as a placeholder: one look).
+        if j - i <= 16 && FormatPlaceholder.isWhole(UnsafeBufferPointer(rebasing: s[i + 1..<j])) { return nil }
+        topicEnd = j + 1
         // Most names hold no backslash: then the name and the display are one slice each. (Looked
         // for in every byte: in text that is not UTF-8 the scan above may have stepped over one.)
         if index(of: UInt8(ascii: "\\"), from: i + 1, before: j) == nil {
             return LinkSyntax(kind: .topic, display: TextSlices(i..<j + 1), source: i..<j + 1)
         }
         return LinkSyntax(kind: .topic, display: slicesRemovingEscapes(i..<j + 1), source: i..<j + 1)
+    }
+
+    /// Whether a CSS colour (`#4caf50;`, `#fff}`) starts at `start`: 3, 4, 6 or 8 hex digits, then
+    /// the end of the text or a byte that ends a CSS value. Its hash opens no topic.
+    private func startsHexColor(at start: Int, limit: Int) -> Bool {
+        var j = start
+        while j < limit && j - start <= 8 && ASCII.isHexDigit(s[j]) { j += 1 }
+        tick(j - start)
+        guard [3, 4, 6, 8].contains(j - start) else { return false }
+        guard j < limit else { return true }
+        switch s[j] {
+        case UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: "\""),
+             UInt8(ascii: "'"), UInt8(ascii: " "), UInt8(ascii: "!"), 0x09, 0x0A: return true
+        default: return false
+        }
     }
 
     // MARK: Mentions: @name, and emails found from their @
@@ -570,7 +596,7 @@ struct InlineParser: ~Copyable {
     /// or a format placeholder; not when what follows is a domain, an Android resource reference
     /// or a Matrix ID; not for a pronoun or particle; `@user@host` is one handle or nothing.
     private mutating func mention(at i: Int, limit: Int) -> LinkSyntax? {
-        if i > 0 {
+        if i > 0 && mentionEnd != i {
             let previous = s[i - 1]
             if ASCII.isLetterOrDigit(previous) || Self.startsNoMentionAfter(previous) { return nil }
             if followsFormatPlaceholder(i) { return nil }
@@ -578,16 +604,22 @@ struct InlineParser: ~Copyable {
         var j = i + 1
         var count = 0
         var asciiOnly = true
+        var hasLetterOrDigit = false  // `@_@` is a face, not a name
         while j < limit {
             tick()
             let b = s[j]
             if b < 0x80 {
-                guard ASCII.isLetterOrDigit(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") else { break }
+                if ASCII.isLetterOrDigit(b) {
+                    hasLetterOrDigit = true
+                } else {
+                    guard b == UInt8(ascii: "_") || b == UInt8(ascii: "-") else { break }
+                }
                 j += 1
             } else {
                 let (c, length) = CharClass.decode(s, at: j)
                 guard CharClass.isIdeograph(c) else { break }
                 asciiOnly = false
+                hasLetterOrDigit = true
                 j += length
             }
             count += 1
@@ -596,7 +628,7 @@ struct InlineParser: ~Copyable {
                 return nil
             }
         }
-        guard count > 0 else { return nil }
+        guard count > 0, hasLetterOrDigit else { return nil }
         var end = j
         if j < limit {
             switch s[j] {
@@ -613,12 +645,9 @@ struct InlineParser: ~Copyable {
                     return nil
                 }
             case UInt8(ascii: "@"):
-                // A fediverse handle `@user@host` is one mention; a cut one (`@user`) would name someone else.
-                if let hostEnd = domainEnd(from: j + 1, limit: limit) {
-                    end = hostEnd
-                } else if asciiOnly {
-                    return nil
-                }
+                // A fediverse handle `@user@host` is one mention; without a host after it, the next `@`
+                // starts the next mention of a chain (`@a@b@c`, Weibo's way of naming several people).
+                if let hostEnd = domainEnd(from: j + 1, limit: limit) { end = hostEnd }
             case 0xC3...0xCB, 0xCE...0xD4:
                 // A Latin, Greek or Cyrillic letter goes on with the word (`@aliceìnheiro`): no name cut
                 // from it. (Combining marks, CC and CD, join the name's last letter: the grapheme rule.)
@@ -627,7 +656,8 @@ struct InlineParser: ~Copyable {
                 break
             }
         }
-        if isPronounOrParticle(i + 1..<j) { return nil }
+        if isLabel(i + 1..<j) { return nil }
+        mentionEnd = end
         return LinkSyntax(kind: .mention, display: TextSlices(i..<end), source: i..<end)
     }
 
@@ -688,18 +718,41 @@ struct InlineParser: ~Copyable {
         return false
     }
 
-    /// Whether a mention name is a pronoun (`@我`, `@TA`, `@你们`), a pronoun's possessive (`@我的评论`)
-    /// or starts with a particle (`被@的消息`, `@了你`, `@到的用户`): UI copy's "mentions of me", no one's name.
-    private func isPronounOrParticle(_ name: Range<Int>) -> Bool {
+    /// Whether a mention name is UI copy's label rather than someone's name (Grammar/spec.md,
+    /// "Mentions"): a pronoun (`@我`, `@TA`, `@你们`) or a pronoun's possessive of an app's word (`@我的评论`);
+    /// `的` first (`被@的消息`), or another particle before a pronoun or `的` (`@了你`, `@到的用户`); `或`
+    /// first, or a conjunction before a word of an action (`@或私信`, `@和评论`): the `@` is the word
+    /// "mention" in a list of actions. Longer names that begin the same way are names (`@我的世界`,
+    /// `@了不起的盖茨比`, `@得到`, `@和菜头`).
+    private func isLabel(_ name: Range<Int>) -> Bool {
         let bytes = UnsafeBufferPointer(rebasing: s[name])
         if bytes.count == 2 && (bytes[0] | 0x20) == UInt8(ascii: "t") && (bytes[1] | 0x20) == UInt8(ascii: "a") { return true }
         guard bytes.first.map({ $0 >= 0x80 }) == true else { return false }
-        let (first, length) = CharClass.decode(s, at: name.lowerBound)
-        if Self.isParticle(first) { return true }
+        // Labels are a few ideographs: decoded only this far.
+        var scalars: [UInt32] = []
+        var k = name.lowerBound
+        while k < name.upperBound && scalars.count < 6 {
+            let (c, length) = CharClass.decode(s, at: k)
+            scalars.append(c)
+            k += length
+        }
+        let whole = k == name.upperBound
+        let first = scalars[0]
+        if first == 0x7684 { return true }  // 的
+        if Self.isParticle(first) {
+            return scalars.count == 1 || Self.isPronoun(scalars[1]) || scalars[1] == 0x7684
+        }
+        if first == 0x6216 { return true }  // 或
+        if Self.isConjunction(first) {
+            return scalars.count >= 3 && Self.actionWords.contains([scalars[1], scalars[2]])
+        }
         guard Self.isPronoun(first) else { return false }
-        var k = name.lowerBound + length
-        if k < name.upperBound && CharClass.decode(s, at: k).scalar == 0x4EEC { k += 3 }  // 们
-        return k == name.upperBound || CharClass.decode(s, at: k).scalar == 0x7684  // 的
+        var rest = scalars.dropFirst()
+        if rest.first == 0x4EEC { rest = rest.dropFirst() }  // 们
+        if rest.isEmpty { return whole }
+        guard rest.first == 0x7684 else { return false }  // 的
+        rest = rest.dropFirst()
+        return whole && (rest.isEmpty || Self.appWords.contains(Array(rest)))
     }
 
     /// 我 你 您 他 她 它 咱 俺 (a switch: no hashing for every mention).
@@ -710,13 +763,31 @@ struct InlineParser: ~Copyable {
         }
     }
 
-    /// 的 了 到 过 着 得.
+    /// 了 到 过 着 得 (的 is told apart: it never begins a name).
     private static func isParticle(_ c: UInt32) -> Bool {
         switch c {
-        case 0x7684, 0x4E86, 0x5230, 0x8FC7, 0x7740, 0x5F97: true
+        case 0x4E86, 0x5230, 0x8FC7, 0x7740, 0x5F97: true
         default: false
         }
     }
+
+    /// 和 与 及 并 跟.
+    private static func isConjunction(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x548C, 0x4E0E, 0x53CA, 0x5E76, 0x8DDF: true
+        default: false
+        }
+    }
+
+    /// What an app's "mentions of me" label is about, after 我的 / 你的 …: 评论 消息 微博 动态 回复 帖子
+    /// 粉丝 关注 通知 提及 私信 好友 收藏 主页 作品 视频 文章 笔记 内容, and 人.
+    private static let appWords: Set<[UInt32]> = Set(
+        ["评论", "消息", "微博", "动态", "回复", "帖子", "粉丝", "关注", "通知", "提及", "私信", "好友", "收藏", "主页",
+         "作品", "视频", "文章", "笔记", "内容", "人"].map { $0.unicodeScalars.map(\.value) })
+
+    /// Actions listed beside `@` (`点赞、@和评论`): 评论 私信 转发 点赞 回复 关注 分享 收藏.
+    private static let actionWords: Set<[UInt32]> = Set(
+        ["评论", "私信", "转发", "点赞", "回复", "关注", "分享", "收藏"].map { $0.unicodeScalars.map(\.value) })
 
     @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
         ASCII.isLetterOrDigit(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%")
@@ -746,7 +817,7 @@ struct InlineParser: ~Copyable {
             } else {
                 let c = CharClass.decode(s, at: p).scalar
                 guard Self.isLocalPartScalar(c) else { break }
-                isCJK = Self.isCJKLetter(c)
+                isCJK = CharClass.isCJKLetter(c)
             }
             if let cjk, cjk != isCJK { break }
             cjk = isCJK
@@ -786,7 +857,7 @@ struct InlineParser: ~Copyable {
                     continue
                 }
                 let (c, length) = CharClass.decode(s, at: j)
-                if Self.isCJKLetter(c) {
+                if CharClass.isCJKLetter(c) {
                     if cjkLabel == false { break }
                     cjkLabel = true
                 } else if CharClass.isCJK(c) || CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c)
@@ -807,7 +878,7 @@ struct InlineParser: ~Copyable {
             if next < 0x80 && !ASCII.isLetterOrDigit(next) { break }
             if next >= 0x80 {
                 let c = CharClass.decode(s, at: j + 1).scalar
-                if CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || (CharClass.isCJK(c) && !Self.isCJKLetter(c)) { break }
+                if CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || (CharClass.isCJK(c) && !CharClass.isCJKLetter(c)) { break }
             }
             j += 1
         }
@@ -822,10 +893,6 @@ struct InlineParser: ~Copyable {
             else { return nil }
         }
         return tld.upperBound
-    }
-
-    private static func isCJKLetter(_ c: UInt32) -> Bool {
-        CharClass.isIdeograph(c) || (0x3040...0x30FF).contains(c) || (0xAC00...0xD7AF).contains(c)
     }
 
     // MARK: Angle autolinks: <scheme:…> and <address@domain>
@@ -927,7 +994,7 @@ struct InlineParser: ~Copyable {
                 break
             }
             if CharClass.isCJK(c) {
-                guard inHost, Self.isCJKLetter(c) else { stoppedAtCJK = true; break }
+                guard inHost, CharClass.isCJKLetter(c) else { stoppedAtCJK = true; break }
                 if cjkLabel == false {
                     // An ASCII label that goes on in CJK letters and then a dot (`example日本語.com`) is one
                     // label; one that ends in them (`example.com了解`) ends the host.
@@ -955,7 +1022,8 @@ struct InlineParser: ~Copyable {
     }
 
     /// Where a label of ASCII and CJK letters that starts CJK letters at `from` ends, when a dot and
-    /// another label follow it (so it is inside the host); nil when the letters end the host.
+    /// more labels follow it that end in a top-level domain that exists (so it is inside the host:
+    /// `example日本語.com`); nil when the letters end the host (`example.comだよね.comtest`).
     private func mixedLabelEnd(from: Int, limit: Int) -> Int? {
         var k = from
         while k < limit {
@@ -967,12 +1035,31 @@ struct InlineParser: ~Copyable {
                 continue
             }
             let (c, length) = CharClass.decode(s, at: k)
-            guard Self.isCJKLetter(c) else { break }
+            guard CharClass.isCJKLetter(c) else { break }
             k += length
         }
         guard k + 1 < limit, s[k] == UInt8(ascii: ".") else { return nil }
         let next = s[k + 1]
-        return ASCII.isLetterOrDigit(next) || (next >= 0x80 && Self.isCJKLetter(CharClass.decode(s, at: k + 1).scalar)) ? k : nil
+        guard ASCII.isLetterOrDigit(next) || (next >= 0x80 && CharClass.isCJKLetter(CharClass.decode(s, at: k + 1).scalar))
+        else { return nil }
+        // The rest of the host, to its last label.
+        var lastLabel = k + 1
+        var j = k + 1
+        while j < limit && j - k <= 255 {
+            tick()
+            let b = s[j]
+            if b < 0x80 {
+                if b == UInt8(ascii: ".") { lastLabel = j + 1 } else if !(ASCII.isLetterOrDigit(b) || b == UInt8(ascii: "-")) { break }
+                j += 1
+                continue
+            }
+            let (c, length) = CharClass.decode(s, at: j)
+            guard CharClass.isCJKLetter(c) else { break }
+            j += length
+        }
+        guard j > lastLabel, TopLevelDomains.contains(String(decoding: UnsafeBufferPointer(rebasing: s[lastLabel..<j]), as: UTF8.self))
+        else { return nil }
+        return k
     }
 
     /// Printable ASCII but `<`, `>`, `"`, `` ` `` (which end a URL) and `( ) [ ] { }` (which
@@ -1016,7 +1103,7 @@ struct InlineParser: ~Copyable {
             let (c, length) = CharClass.decode(s, at: j)
             if CharClass.isSpace(c) { break }
             if CharClass.isPunctuationOrEmoji(c) || CharClass.isInvisibleFormat(c) { return nil }
-            if CharClass.isCJK(c) && !Self.isCJKLetter(c) {
+            if CharClass.isCJK(c) && !CharClass.isCJKLetter(c) {
                 punctuationSeen = true
             } else {
                 if punctuationSeen { return nil }
@@ -1069,7 +1156,7 @@ struct InlineParser: ~Copyable {
     }
 
     /// Trailing characters that belong to the text after the URL rather than to it.
-    private static let sentencePunctuation = ASCIISet("?!.,:;*_~'\"@")
+    private static let sentencePunctuation = ASCIISet("?!.,:;*_~'\"@=")
 
     /// The `&` of `&name` that ends just before `semicolon`, if any.
     private func entityStart(before semicolon: Int, floor: Int) -> Int? {

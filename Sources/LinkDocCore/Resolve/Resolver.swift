@@ -220,13 +220,14 @@ struct Resolver: ~Copyable {
         }
     }
 
-    /// Warns that the manifest has no agreement titled `title`. The warning is its title's alone:
-    /// its message (which costs more than the rest of the warning) is made once, then the memo
-    /// replays it, under a key of `unknownTitleTag` and the title's bytes.
+    /// Warns that the manifest has no agreement titled `title`, when the title reads as an agreement
+    /// (`AgreementTitles`). The verdict is its title's alone: it is made once (with its message,
+    /// which costs more than the rest of the warning), then the memo replays it, under a key of
+    /// `unknownTitleTag` and the title's bytes.
     private mutating func reportUnknown(title: String, at: Int, memo: inout LinkMeaningMemo) {
         func warn(_ r: inout Resolver) {
-            r.report(.warning, "unknown agreement 《\(title)》: the manifest has no agreement with this title, so it stays text",
-                     RuleID.unknownAgreement, at: at)
+            guard case .agreement(let near) = r.context.agreementTitles.classify(title) else { return }
+            r.report(.warning, r.context.agreementTitles.unknownTitleMessage(title, near: near), RuleID.unknownAgreement, at: at)
         }
         var title = title  // its bytes in place (no copy for a native string)
         guard title.utf8.count < LinkMeaningMemo.maxKeyBytes else { return warn(&self) }
