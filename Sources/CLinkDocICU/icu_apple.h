@@ -64,6 +64,8 @@ int32_t uidna_nameToUnicodeUTF8(const UIDNA *idna, const char *name, int32_t len
 typedef struct USpoofChecker USpoofChecker;
 
 enum {
+    USPOOF_WHOLE_SCRIPT_CONFUSABLE = 4,
+    USPOOF_CONFUSABLE = 7,
     USPOOF_RESTRICTION_LEVEL = 16,
     USPOOF_MIXED_NUMBERS = 128,
 };
@@ -77,6 +79,10 @@ void uspoof_close(USpoofChecker *sc);
 void uspoof_setChecks(USpoofChecker *sc, int32_t checks, UErrorCode *status);
 void uspoof_setRestrictionLevel(USpoofChecker *sc, URestrictionLevel restrictionLevel);
 int32_t uspoof_checkUTF8(const USpoofChecker *sc, const char *id, int32_t length, int32_t *position, UErrorCode *status);
+int32_t uspoof_getSkeletonUTF8(const USpoofChecker *sc, uint32_t type, const char *id, int32_t length, char *dest,
+                               int32_t destCapacity, UErrorCode *status);
+int32_t uspoof_areConfusableUTF8(const USpoofChecker *sc, const char *id1, int32_t length1, const char *id2,
+                                 int32_t length2, UErrorCode *status);
 
 // ubrk.h (for linkdoc_icu_linebreak.c). UChar is ICU's C type for UTF-16 units: uint16_t in C.
 typedef uint16_t UChar;

@@ -2,6 +2,7 @@
 #include "linkdoc_icu.h"
 
 #include <pthread.h>
+#include <string.h>
 #if defined(__APPLE__)
 // macOS has ICU only as libicucore, without headers: see icu_apple.h.
 #include "icu_apple.h"
@@ -21,6 +22,8 @@ static pthread_once_t g_spoof_once = PTHREAD_ONCE_INIT;
 static UIDNA *g_idna_lenient;   // UseSTD3ASCIIRules=false (beStrict=false)
 static UIDNA *g_idna_strict;    // UseSTD3ASCIIRules=true  (beStrict=true)
 static USpoofChecker *g_spoof;
+static pthread_once_t g_confusable_once = PTHREAD_ONCE_INIT;
+static USpoofChecker *g_confusable;  // USPOOF_CONFUSABLE checks, for skeletons and whole-script pairs
 
 static void open_idna_objects(void) {
     // Non-transitional processing for both directions, CheckBidi, CheckJoiners (ContextJ).
@@ -48,6 +51,17 @@ static void open_spoof_checker(void) {
         sc = NULL;
     }
     g_spoof = sc;
+}
+
+static void open_confusable_checker(void) {
+    UErrorCode status = U_ZERO_ERROR;
+    USpoofChecker *sc = uspoof_open(&status);
+    if (U_SUCCESS(status)) uspoof_setChecks(sc, USPOOF_CONFUSABLE, &status);
+    if (U_FAILURE(status)) {
+        if (sc) uspoof_close(sc);
+        sc = NULL;
+    }
+    g_confusable = sc;
 }
 
 // Error bits the URL Standard does not want reported, per mode.
@@ -108,4 +122,24 @@ int linkdoc_label_is_suspicious(const char *label, int32_t label_len) {
     int32_t result = uspoof_checkUTF8(g_spoof, label, label_len, NULL, &status);
     if (U_FAILURE(status)) return -1;
     return (result & (USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS)) != 0 ? 1 : 0;
+}
+
+int linkdoc_label_latin_lookalike(const char *label, int32_t label_len,
+                                  char *dest, int32_t dest_capacity, int32_t *dest_len) {
+    pthread_once(&g_confusable_once, open_confusable_checker);
+    if (g_confusable == NULL) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = uspoof_getSkeletonUTF8(g_confusable, 0, label, label_len, dest, dest_capacity, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return 0;
+    if (U_FAILURE(status)) return -1;
+    if (n == 0 || (n == label_len && memcmp(dest, label, (size_t)n) == 0)) return 0;
+    for (int32_t i = 0; i < n; i++) {
+        char c = dest[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return 0;
+    }
+    int32_t result = uspoof_areConfusableUTF8(g_confusable, label, label_len, dest, n, &status);
+    if (U_FAILURE(status)) return -1;
+    if ((result & USPOOF_WHOLE_SCRIPT_CONFUSABLE) == 0) return 0;
+    *dest_len = n;
+    return 1;
 }

@@ -74,9 +74,15 @@ public func checkLinkURL(_ input: String, policy: LinkURLPolicy) -> LinkURLCheck
             "http: links are not encrypted; use https:"))
     }
     let host = parsed.serializedHost
-    if parsed.hostIsDomain, let host, hostLooksSpoofed(host) {
-        problems.append(Problem(.homographHost, .warning,
-            "host \"\(domainToUnicode(host))\" (\(host)) mixes scripts like a homograph attack"))
+    if parsed.hostIsDomain, let host, let spoof = hostSpoof(host) {
+        let shown = "host \"\(domainToUnicode(host))\" (\(host))"
+        switch spoof {
+        case .mixedScripts:
+            problems.append(Problem(.homographHost, .warning, "\(shown) mixes scripts like a homograph attack"))
+        case .wholeScriptLookalike:
+            problems.append(Problem(.homographHost, .warning,
+                "\(shown) is written in another script's letters that look like Latin ones, like a homograph attack"))
+        }
     }
     let href = parsed.href
     let (safeBytes, authorityEnd) = parsed.iOSSafeBytes()

@@ -13,7 +13,7 @@ cc=${CC:-$(command -v cc || command -v clang)}
 version=$(pkg-config --modversion icu-uc | cut -d. -f1)
 rename=()
 for f in uidna_openUTS46 uidna_nameToASCII_UTF8 uidna_nameToUnicodeUTF8 uspoof_open uspoof_close uspoof_setChecks \
-         uspoof_setRestrictionLevel uspoof_checkUTF8 ubrk_open ubrk_close ubrk_following ubrk_next ubrk_getRuleStatus; do
+         uspoof_setRestrictionLevel uspoof_checkUTF8 uspoof_getSkeletonUTF8 uspoof_areConfusableUTF8 ubrk_open ubrk_close ubrk_following ubrk_next ubrk_getRuleStatus; do
   rename+=("-D$f=${f}_$version")
 done
 common=(-std=c11 -Wall -Wextra -Werror -ISources/CLinkDocICU/include Sources/CLinkDocICU/linkdoc_icu.c Sources/CLinkDocICU/linkdoc_icu_linebreak.c Tests/ICUApple/driver.c

@@ -29,6 +29,13 @@ int main(void) {
     for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
         printf("spoof %s -> %d\n", labels[i], linkdoc_label_is_suspicious(labels[i], (int32_t)strlen(labels[i])));
     }
+    const char *lookalikes[] = {"\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5" /* Cyrillic аррӏе */, "apple", "b\xC3\xBC" "cher",
+                                "\xD1\x81\xD0\xB0\xD0\xB9\xD1\x82" /* сайт */, "\xCE\xBF\xCE\xBF" /* Greek οο */, "例子"};
+    for (size_t i = 0; i < sizeof lookalikes / sizeof *lookalikes; i++) {
+        int32_t len = 0;
+        int rc = linkdoc_label_latin_lookalike(lookalikes[i], (int32_t)strlen(lookalikes[i]), out, sizeof out, &len);
+        printf("lookalike %s -> %d %.*s\n", lookalikes[i], rc, rc == 1 ? (int)len : 0, out);
+    }
     // Line breaks: soft and hard (after LF), CJK, a too-small buffer, and the "zh" tailoring.
     const uint16_t text[] = {'S', 'e', 'e', ' ', 0x300A, 0x7528, 0x6237, 0x534F, 0x8BAE, 0x300B, 0x3002, '\n',
                              'h', 't', 't', 'p', 's', ':', '/', '/', 'e', '.', 'c', 'o', 'm', ' ', 0x201D, 0x6309};

@@ -220,7 +220,7 @@ final class FastPathTests: XCTestCase {
     /// The vector test of `Escaping.mayNeedSwiftEscaping` against its byte-by-byte form, with each
     /// candidate byte at each position of strings around the vector width.
     func testSwiftEscapingCandidatesMatchTheBytewiseForm() {
-        let candidates: [UInt8] = [0x00, 0x0A, 0x1F, 0x20, 0x22, 0x5C, 0x7E, 0x7F, 0x80, 0xC2, 0xE2, 0xE3]
+        let candidates: [UInt8] = [0x00, 0x0A, 0x1F, 0x20, 0x22, 0x5C, 0x7E, 0x7F, 0x80, 0xC2, 0xD8, 0xE2, 0xE3]
         for length in [0, 1, 15, 16, 17, 31, 32, 33, 48] {
             for position in 0..<max(length, 1) {
                 for candidate in candidates {
@@ -241,6 +241,14 @@ final class FastPathTests: XCTestCase {
         }
         XCTAssertFalse(Escaping.mayNeedSwiftEscaping(String(repeating: "用户协议 and more", count: 4), quotes: true))
         XCTAssertTrue(Escaping.mayNeedSwiftEscaping(String(repeating: "用户协议 and more", count: 4) + "\u{2028}", quotes: false))
+        // The bidi controls, whose lead bytes are 0xE2 and (U+061C) 0xD8, in the vector part and after it.
+        for control in ["\u{202E}", "\u{2066}", "\u{200F}", "\u{061C}"] {
+            for text in [control + String(repeating: "a", count: 40), String(repeating: "a", count: 40) + control] {
+                XCTAssertTrue(Escaping.mayNeedSwiftEscaping(text, quotes: false), text.unicodeScalars.map(\.value).description)
+            }
+        }
+        XCTAssertEqual(Escaping.swiftEscaped("访问\u{202E}moc.elpmaxe\u{202C}", quotes: false), "访问\\u{202E}moc.elpmaxe\\u{202C}")
+        XCTAssertEqual(Escaping.swiftEscaped("مرحبا\u{061C}", quotes: false), "مرحبا\\u{61C}")
     }
 
     /// A topic's display (its name is the display between the hashes), which skips the escape

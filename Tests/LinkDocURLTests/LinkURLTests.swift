@@ -221,18 +221,29 @@ final class MailtoTelTests: XCTestCase {
 
 final class SpoofTests: XCTestCase {
     func testMixedScriptsAreFlagged() {
-        XCTAssertTrue(hostLooksSpoofed("аpple.com"))          // Cyrillic а + Latin
-        XCTAssertTrue(hostLooksSpoofed("xn--pple-43d.com"))   // the same, as punycode
-        XCTAssertTrue(hostLooksSpoofed("pаypal.com"))
-        XCTAssertTrue(hostLooksSpoofed("www.gοogle.com"))     // Greek ο + Latin
+        XCTAssertEqual(hostSpoof("аpple.com"), .mixedScripts)          // Cyrillic а + Latin
+        XCTAssertEqual(hostSpoof("xn--pple-43d.com"), .mixedScripts)   // the same, as punycode
+        XCTAssertEqual(hostSpoof("pаypal.com"), .mixedScripts)
+        XCTAssertEqual(hostSpoof("www.gοogle.com"), .mixedScripts)     // Greek ο + Latin
+    }
+
+    func testWholeScriptLookalikesAreFlagged() {
+        XCTAssertEqual(hostSpoof("аррӏе.com"), .wholeScriptLookalike)  // all Cyrillic
+        XCTAssertEqual(hostSpoof(domainToASCIIForTests("аррӏе.com")), .wholeScriptLookalike, "as punycode")
+        XCTAssertEqual(hostSpoof("www.οο.com"), .wholeScriptLookalike)  // all Greek
+        // At home under its country's top-level domain, the script spells words of the language.
+        XCTAssertNil(hostSpoof("аррӏе.ru"))
+        XCTAssertNil(hostSpoof("сосо.рф"))
     }
 
     func testSingleScriptHostsAreNotFlagged() {
         for host in ["例子.公司", "xn--fsqu00a.xn--55qx5d", "bücher.example", "xn--bcher-kva.example",
-                     "日本語.jp", "アップル.jp", "пример.рф", "example.com", "my-site.example", "127.0.0.1"] {
-            XCTAssertFalse(hostLooksSpoofed(host), host)
+                     "日本語.jp", "アップル.jp", "пример.рф", "сайт.com", "example.com", "my-site.example", "127.0.0.1"] {
+            XCTAssertNil(hostSpoof(host), host)
         }
     }
+
+    private func domainToASCIIForTests(_ host: String) -> String { WHATWGURL("https://" + host)?.serializedHost ?? host }
 }
 
 final class HostileInputTests: XCTestCase {

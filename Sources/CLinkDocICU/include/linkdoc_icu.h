@@ -44,6 +44,14 @@ int linkdoc_domain_to_unicode(const char *src, int32_t src_len,
 /// or mixes digits of different numbering systems; 0 when it passes; -1 when ICU failed.
 int linkdoc_label_is_suspicious(const char *label, int32_t label_len);
 
+/// Whether one UTF-8 domain label is a whole-script lookalike of a Latin label (all-Cyrillic
+/// "аррӏе" for "apple"): its ICU confusable skeleton (UTS #39) is plain ASCII letters, digits and
+/// "-", and ICU finds the label and that skeleton whole-script confusable (each a single script,
+/// not the same one). Returns 1 and writes the skeleton to dest[0..<*dest_len] (not NUL-terminated)
+/// when it is; 0 when not (or when dest is too small for the skeleton); -1 when ICU failed.
+int linkdoc_label_latin_lookalike(const char *label, int32_t label_len,
+                                  char *dest, int32_t dest_capacity, int32_t *dest_len);
+
 #ifdef __cplusplus
 }
 #endif

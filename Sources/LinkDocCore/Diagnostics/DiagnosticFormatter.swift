@@ -13,9 +13,19 @@ public enum DiagnosticFormatter {
         if let location = d.location { out += ":\(location.line):\(location.column)" }
         out += ": \(d.severity.rawValue): \(d.message) [\(d.ruleID)]" + note
         if excerpt, let line = d.sourceLine, let location = d.location {
-            out += "\n    " + line + "\n    " + caretPadding(line, column: d.sourceLineColumn ?? location.column) + "^"
+            out += "\n    " + shown(line) + "\n    " + caretPadding(line, column: d.sourceLineColumn ?? location.column) + "^"
         }
         return out
+    }
+
+    /// The excerpt as printed: controls other than tab, and the bidi controls that would reorder the
+    /// line on the terminal (`Escaping.isControl`), spelled as escapes.
+    static func shown(_ line: String) -> String {
+        Escaping.replacingScalars(line) { $0 != "\t" && Escaping.isControl($0) ? escape($0) : nil }
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     static func caretPadding(_ line: String, column: Int) -> String {
@@ -23,6 +33,8 @@ public enum DiagnosticFormatter {
         for scalar in line.unicodeScalars.prefix(max(0, column - 1)) {
             if scalar == "\t" {
                 padding += "\t"
+            } else if Escaping.isControl(scalar) {
+                padding += String(repeating: " ", count: escape(scalar).count)
             } else {
                 padding += String(repeating: " ", count: displayWidth(scalar.value))
             }

@@ -260,6 +260,10 @@ struct Resolver: ~Copyable {
         // meaning's problems are reported (looked up once: in an HTML document, a lookup walks maps).
         let sourceStart = inputOffsets.sourceOffset(syntax.source.lowerBound)
         guard var payload = meaning(of: syntax, sourceStart: sourceStart, memo: &memo) else { return }
+        if let control = firstBidiControl(in: syntax.display) {
+            report(.error, "the link's text holds the bidirectional control U+\(String(control, radix: 16, uppercase: true)), which reorders what it shows: a link can read as one address and open another",
+                   RuleID.bidiControl, at: sourceStart)
+        }
         var range = start..<textCount
         if case .agreement = syntax.kind, !manifest.options.includeAgreementBrackets {
             range = range.lowerBound + 3..<range.upperBound - 3  // 《 and 》 are three bytes each
@@ -272,6 +276,24 @@ struct Resolver: ~Copyable {
         }
         let sourceRange = sourceStart..<inputOffsets.sourceOffset(syntax.source.upperBound)
         links.append(LinkDraft(utf8: range, payload: payload, source: sourceRange))
+    }
+
+    /// The first embedding, override or isolate (U+202A–U+202E, U+2066–U+2069: E2 80 AA–AE, E2 81 A6–A9)
+    /// in a link's display text, which would make it show another text than it is
+    /// (`[‮moc.doog](https://evil.example)`).
+    private func firstBidiControl(in display: TextSlices) -> UInt32? {
+        for slice in display {
+            var i = slice.lowerBound
+            while i + 2 < slice.upperBound {
+                if input[i] == 0xE2 {
+                    let (b1, b2) = (input[i + 1], input[i + 2])
+                    if b1 == 0x80 && (0xAA...0xAE).contains(b2) { return 0x2000 + UInt32(b2 - 0x80) }
+                    if b1 == 0x81 && (0xA6...0xA9).contains(b2) { return 0x2040 + UInt32(b2 - 0x80) }
+                }
+                i += 1
+            }
+        }
+        return nil
     }
 
     private mutating func append(_ range: Range<Int>) {
@@ -713,6 +735,7 @@ struct Resolver: ~Copyable {
 
     /// A URL that must be usable for the link to exist.
     private mutating func webURL(_ raw: String, at: Int) -> (url: String?, target: LinkTarget)? {
+        if URLTemplate.hasPlaceholderHost(raw) { return nil }
         let check = urls.check(raw)
         reportURLProblems(check.problems, at: at)
         guard let url = check.url else { return nil }

@@ -54,21 +54,46 @@ public struct FullwidthPunctuationRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
         id: .fullwidthPunctuation, defaultSeverity: .warning,
-        summary: "Half-width punctuation (, . ; : ! ?) between CJK characters",
-        rationale: "Chinese text uses full-width punctuation; half-width marks between characters look cramped and break the rhythm of the line.",
-        triggering: ["我们↓,你们", "完成↓!下一步", "注意↓:请阅读", "《用户协议》↓,了解"],
-        nonTriggering: ["我们，你们", "Hello, world", "版本1.2发布", "https://例子.公司/a,b"],
-        corrections: [("我们,你们", "我们，你们"), ("完成!下一步?好", "完成！下一步？好")])
+        summary: "Half-width punctuation (, . ; : ! ?) between CJK characters, or . ! ? ending a Chinese or Japanese sentence",
+        rationale: "Chinese text uses full-width punctuation; half-width marks between characters look cramped and break the rhythm of the line, and a half-width full stop or question mark after a sentence looks like a typo. Addresses keep theirs (https://例子.公司/a,b, 客服@例子.公司); Korean, which uses Western punctuation, is left alone.",
+        triggering: ["我们↓,你们", "完成↓!下一步", "注意↓:请阅读", "《用户协议》↓,了解", "请联系@小明↓,谢谢", "请稍后再试↓.", "确定删除吗↓?"],
+        nonTriggering: ["我们，你们", "Hello, world", "版本1.2发布", "https://例子.公司/a,b", "客服@例子.公司", "加载中...",
+                        "다시 시도하세요.", "使用 Swift.", "见 https://example.com/帮助,常见问题"],
+        corrections: [("我们,你们", "我们，你们"), ("完成!下一步?好", "完成！下一步？好"), ("请稍后再试.", "请稍后再试。")])
 
-    /// Whether the mark sits in a URL, email or domain written without spaces
-    /// (`https://例子.公司/a,b`), which is not prose even where no link was made.
-    private static func isInAddress(_ scalars: [(offset: Int, scalar: Unicode.Scalar, length: Int)], at i: Int) -> Bool {
-        func isBreak(_ s: Unicode.Scalar) -> Bool { s == " " || s == "\n" || s == "\t" || s == "\u{3000}" }
-        var lo = i, hi = i
-        while lo > 0 && !isBreak(scalars[lo - 1].scalar) { lo -= 1 }
-        while hi + 1 < scalars.count && !isBreak(scalars[hi + 1].scalar) { hi += 1 }
-        let token = String(String.UnicodeScalarView(scalars[lo...hi].map(\.scalar)))
-        return token.contains("://") || token.contains("@") || token.lowercased().hasPrefix("www.")
+    private typealias Scalars = [(offset: Int, scalar: Unicode.Scalar, length: Int)]
+
+    /// Whether the mark at `i` is part of an address written without spaces, which is not prose even
+    /// where no link was made: inside a URL (from `scheme://` or `www.` to white space or full-width
+    /// punctuation: `https://例子.公司/a,b`), or a dot inside the domain after an `@` (`客服@例子.公司`).
+    /// The rest of the text around an address is prose (`请联系@小明,谢谢`).
+    private static func isInAddress(_ scalars: Scalars, at i: Int) -> Bool {
+        func endsAddress(_ s: Unicode.Scalar) -> Bool {
+            s == " " || s == "\n" || s == "\t" || s == "\u{3000}" || (s.value >= 0x3000 && s.value <= 0x303F)
+                || (s.value >= 0xFF01 && s.value <= 0xFF0F) || (s.value >= 0xFF1A && s.value <= 0xFF20)
+        }
+        var lo = i
+        while lo > 0 && !endsAddress(scalars[lo - 1].scalar) {
+            lo -= 1
+            let s = scalars[lo].scalar
+            if s == "/" && lo >= 2 && scalars[lo - 1].scalar == "/" && scalars[lo - 2].scalar == ":" { return true }
+            if (s == "w" || s == "W") && lo + 3 < i && String(String.UnicodeScalarView(scalars[lo..<lo + 4].map(\.scalar))).lowercased() == "www." {
+                return true
+            }
+            if s == "@" {
+                // A domain: letters, digits, CJK letters, `-` and `.` from the `@` to the mark, which is a dot.
+                return scalars[i].scalar == "." && scalars[lo + 1..<i].allSatisfy {
+                    Script.isCJKLetter($0.scalar) || Script.isLatinLetterOrDigit($0.scalar) || $0.scalar == "-" || $0.scalar == "."
+                }
+            }
+        }
+        return false
+    }
+
+    /// Han and kana: the scripts written with full-width punctuation. Hangul is not: Korean uses
+    /// Western punctuation.
+    private static func isHanOrKana(_ s: Unicode.Scalar) -> Bool {
+        Script.isCJKLetter(s) && !(0xAC00...0xD7AF).contains(s.value)
     }
 
     /// CJK brackets count as CJK on their outer side: `《用户协议》,了解`.
@@ -76,19 +101,31 @@ public struct FullwidthPunctuationRule: OptionlessRule {
     private static let openingCJK: Set<Unicode.Scalar> = ["《", "「", "『", "【", "（", "“"]
 
     private static let fullwidth: [Unicode.Scalar: String] = [",": "，", ".": "。", ";": "；", ":": "：", "!": "！", "?": "？"]
+    /// The marks that end a sentence, and what may follow one: the end of the text or white space.
+    private static let sentenceEnds: Set<Unicode.Scalar> = [".", "!", "?"]
 
     public func check(_ context: LintContext) -> [LintFinding] {
         let scalars = Array(ScalarWalker(bytes: context.bytes))
         var findings: [LintFinding] = []
-        guard scalars.count >= 3 else { return [] }
-        for i in 1..<scalars.count - 1 {
+        guard scalars.count >= 2 else { return [] }
+        for i in 1..<scalars.count {
             let mark = scalars[i]
-            let before = scalars[i - 1].scalar, after = scalars[i + 1].scalar
-            guard let replacement = Self.fullwidth[mark.scalar],
-                  Script.isCJKLetter(before) || Self.closingCJK.contains(before),
-                  Script.isCJKLetter(after) || Self.openingCJK.contains(after),
-                  !context.isInsideLink(mark.offset), !Self.isInAddress(scalars, at: i) else { continue }
-            findings.append(context.finding(Self.description.id, "use full-width \(replacement) between CJK characters, not \(mark.scalar)",
+            guard let replacement = Self.fullwidth[mark.scalar] else { continue }
+            let before = scalars[i - 1].scalar
+            let after = i + 1 < scalars.count ? scalars[i + 1].scalar : nil
+            let message: String
+            if let after, Script.isCJKLetter(before) || Self.closingCJK.contains(before),
+               Script.isCJKLetter(after) || Self.openingCJK.contains(after) {
+                message = "use full-width \(replacement) between CJK characters, not \(mark.scalar)"
+            } else if Self.sentenceEnds.contains(mark.scalar), Self.isHanOrKana(before) || Self.closingCJK.contains(before),
+                      after == nil || after == " " || after == "\n" || after == "\t" {
+                // Not an ellipsis (`加载中...` ends in a run of dots, and `.` then follows a dot).
+                message = "end a Chinese or Japanese sentence with full-width \(replacement), not \(mark.scalar)"
+            } else {
+                continue
+            }
+            guard !context.isInsideLink(mark.offset), !Self.isInAddress(scalars, at: i) else { continue }
+            findings.append(context.finding(Self.description.id, message,
                                             at: mark.offset, fix: [TextEdit(range: mark.offset..<mark.offset + 1, replacement: replacement)]))
         }
         return findings
