@@ -261,7 +261,7 @@ struct Resolver: ~Copyable {
         let sourceStart = inputOffsets.sourceOffset(syntax.source.lowerBound)
         guard var payload = meaning(of: syntax, sourceStart: sourceStart, memo: &memo) else { return }
         if let control = firstBidiControl(in: syntax.display) {
-            report(.error, "the link's text holds the bidirectional control U+\(String(control, radix: 16, uppercase: true)), which reorders what it shows: a link can read as one address and open another",
+            report(.error, "the link's text holds the bidirectional control U+\(String(control, radix: 16, uppercase: true)), which reorders what it shows (an override, or an embedding or isolate left open): a link can read as one address and open another",
                    RuleID.bidiControl, at: sourceStart)
         }
         var range = start..<textCount
@@ -278,22 +278,22 @@ struct Resolver: ~Copyable {
         links.append(LinkDraft(utf8: range, payload: payload, source: sourceRange))
     }
 
-    /// The first embedding, override or isolate (U+202A–U+202E, U+2066–U+2069: E2 80 AA–AE, E2 81 A6–A9)
-    /// in a link's display text, which would make it show another text than it is
-    /// (`[‮moc.doog](https://evil.example)`).
+    /// The first unsafe bidi control (`BidiControls`) in a link's display text, which would make it
+    /// show another text than it is (`[‮moc.doog](https://evil.example)`). Most link texts hold none:
+    /// only texts with a control's lead bytes (E2 80, E2 81) are decoded.
     private func firstBidiControl(in display: TextSlices) -> UInt32? {
+        var scalars: [(offset: Int, value: UInt32)] = []
         for slice in display {
             var i = slice.lowerBound
             while i + 2 < slice.upperBound {
-                if input[i] == 0xE2 {
-                    let (b1, b2) = (input[i + 1], input[i + 2])
-                    if b1 == 0x80 && (0xAA...0xAE).contains(b2) { return 0x2000 + UInt32(b2 - 0x80) }
-                    if b1 == 0x81 && (0xA6...0xA9).contains(b2) { return 0x2040 + UInt32(b2 - 0x80) }
+                if input[i] == 0xE2 && (input[i + 1] == 0x80 || input[i + 1] == 0x81) {
+                    let v = 0x2000 | UInt32(input[i + 1] & 0x0F) << 6 | UInt32(input[i + 2] & 0x3F)
+                    if BidiControls.isControl(v) { scalars.append((i, v)) }
                 }
                 i += 1
             }
         }
-        return nil
+        return scalars.isEmpty ? nil : BidiControls.unsafe(scalars).first?.value
     }
 
     private mutating func append(_ range: Range<Int>) {

@@ -66,7 +66,8 @@ public struct AmbiguousURLEndRule: OptionlessRule {
         rationale: "In https://example.com/help了解更多 the URL might be …/help or …/help了解更多; linkdoc ends it before the CJK letters, which is wrong for a CJK path. Write <https://…>, put a space after the URL, or link text: [了解更多](https://…).",
         triggering: ["详见↓https://example.com/help了解更多", "访问↓https://example.com了解", "详见↓https://zh.wikipedia.org/wiki/北京"],
         nonTriggering: ["详见 https://example.com/help 了解更多", "详见https://example.com/help。", "见 https://zh.wikipedia.org/wiki/北京 了解",
-                        "详见<https://example.com/help>了解更多", "[了解更多](https://example.com/help)"])
+                        "详见<https://example.com/help>了解更多", "[了解更多](https://example.com/help)",
+                        "使用<a href=\"https://example.com/dav/\">https://example.com/dav/</a>就是"])
 
     public func check(_ context: LintContext) -> [LintFinding] {
         let bytes = context.bytes
@@ -80,9 +81,11 @@ public struct AmbiguousURLEndRule: OptionlessRule {
         }
     }
 
-    /// Whether a link's source is a bare URL (`http…` or `www.…`), not markup around one.
+    /// Whether a link's source is a bare URL (`http…` or `www.…`), not markup around one: an HTML
+    /// anchor whose text is a URL (`<a href="…">https://…</a>`) ends with its end tag, where the
+    /// link ends for certain.
     private static func isBareURL(_ source: ArraySlice<UInt8>) -> Bool {
-        guard let first = source.first else { return false }
+        guard let first = source.first, source.last != UInt8(ascii: ">") else { return false }
         return first | 0x20 == UInt8(ascii: "h") || first | 0x20 == UInt8(ascii: "w")
     }
 }
@@ -143,10 +146,16 @@ public struct DuplicateLinkRule: OptionlessRule {
         summary: "The same target linked more than once in one document",
         rationale: "Repeated links to one page add tap targets without adding meaning; usually the first mention is enough.",
         triggering: ["《用户协议》……再次阅读↓《用户协议》", "https://example.com 和 ↓[这里](https://example.com)"],
-        nonTriggering: ["《用户协议》和《隐私政策》"])
+        nonTriggering: ["《用户协议》和《隐私政策》",
+                        "联系 dpo@example.com。" + String(repeating: "第二节的长文本。", count: 40) + "如有疑问，请联系 dpo@example.com。"])
+
+    /// How far back a repeated link counts, in UTF-16 units of the text: about a dialog's or a
+    /// checkbox's length. Pages and FAQs repeat a contact or a reference in later sections on
+    /// purpose; in a dialog a repeat is an extra tap target.
+    static let nearby = 300
 
     public func check(_ context: LintContext) -> [LintFinding] {
-        var seen: Set<String> = []
+        var seen: [String: Int] = [:]  // target → where its last link ends (UTF-16)
         var findings: [LintFinding] = []
         for (link, source) in context.linksWithSources {
             let key: String
@@ -163,9 +172,10 @@ public struct DuplicateLinkRule: OptionlessRule {
             case .appFilled(let placeholder): key = "app:" + placeholder
             default: key = link.url ?? link.text
             }
-            if !seen.insert(key).inserted {
+            if let end = seen[key], link.range.utf16.location - end <= Self.nearby {
                 findings.append(context.finding(Self.description.id, "\"\(link.text)\" links to the same target as an earlier link", at: source.lowerBound))
             }
+            seen[key] = link.range.utf16.location + link.range.utf16.length
         }
         return findings
     }

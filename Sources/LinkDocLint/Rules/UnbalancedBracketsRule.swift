@@ -1,3 +1,5 @@
+import LinkDocCore
+
 /// 《》「」『』【】（）“” „“ «» and () [] left unpaired, by the quotation conventions of the
 /// text's language: German and Polish open with „, German and Danish quote »…«, Swedish and
 /// Finnish close ”…” with the same mark. Emoticons (`;)`, `:(`, `_(:3」∠)_`), Japanese `例)`,
@@ -164,16 +166,21 @@ public struct BidiControlRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
         id: .bidiControl, defaultSeverity: .error,
-        summary: "A bidirectional control character (U+202A–U+202E, U+2066–U+2069) in copy",
-        rationale: "Invisible bidi controls reorder what the user reads without changing what the text is: a link can read as one thing and be another (CVE-2021-42574, Trojan Source).",
-        triggering: ["请访问↓\u{202E}moc.elpmaxe", "a↓\u{2066}b↓\u{2069}"],
-        nonTriggering: ["请访问 example.com", "阿拉伯文 مرحبا"])
+        summary: "A bidirectional override, or an embedding or isolate left open (or closed without an opening), in copy",
+        rationale: "Invisible bidi controls can reorder what the user reads without changing what the text is: a link can read as one thing and be another (CVE-2021-42574, Trojan Source). Balanced isolates and embeddings, which right-to-left translations put around placeholders and Latin words, are left alone.",
+        triggering: ["请访问↓\u{202E}moc.elpmaxe", "a↓\u{2066}b", "مرحبا ↓\u{2069} بك"],
+        nonTriggering: ["请访问 example.com", "阿拉伯文 مرحبا", "رفعَ \u{2068}%1$s\u{2069} الحظر", "מינוי מספר \u{2066}%1$d\u{2069}"])
 
     public func check(_ context: LintContext) -> [LintFinding] {
-        ScalarWalker(bytes: context.bytes).compactMap { offset, scalar, _ in
-            let v = scalar.value
-            guard (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) else { return nil }
-            return context.finding(Self.description.id, "bidirectional control U+\(String(v, radix: 16, uppercase: true)) reorders the text as displayed", at: offset)
+        let scalars = ScalarWalker(bytes: context.bytes).lazy.map { (offset: $0.offset, value: $0.scalar.value) }
+        return BidiControls.unsafe(scalars).map { control in
+            let name = "U+\(String(control.value, radix: 16, uppercase: true))"
+            let message = switch control.value {
+            case 0x202D, 0x202E: "bidirectional override \(name) reverses the text as displayed"
+            case 0x202C, 0x2069: "bidirectional control \(name) closes nothing that was opened"
+            default: "bidirectional control \(name) is never closed in its paragraph: it reorders the rest as displayed"
+            }
+            return context.finding(Self.description.id, message, at: control.offset)
         }
     }
 }
