@@ -471,8 +471,17 @@ struct Flattener {
         case .anchor:
             touchInline()
             if let a = topmost(.known(.a)) { closeElements(downTo: a, reason: "<a>") }
-            push(name, role: role, kind: .anchor(href: KnownAttributes.string(attrs.href), title: KnownAttributes.string(attrs.title)),
-                 sourceOffset: tagStart, record: true)
+            // Without href, a `name` or `id` makes the <a> a place that links jump to, not a
+            // link: its text stays text, and the document has nowhere to keep the place.
+            let isNamedAnchor = attrs.href == nil && !attrs.hrefDropped && (attrs.name != nil || attrs.id != nil)
+            if isNamedAnchor {
+                diagnostics.add(tagStart, .info, RuleID.htmlUnknownElement,
+                                "<a> with \(attrs.name != nil ? "name" : "id") and no href is a named anchor (a place links jump to), not a link: its text stays text")
+            }
+            // An href dropped (reported) takes the link with it: no link the app would make of nothing.
+            let isLink = !isNamedAnchor && !attrs.hrefDropped
+            push(name, role: role, kind: isLink ? .anchor(href: KnownAttributes.string(attrs.href), title: KnownAttributes.string(attrs.title)) : nil,
+                 sourceOffset: tagStart, record: isLink)
         case .fixedStyle(let style):
             touchInline()
             let combined = KnownAttributes.string(attrs.style).map { style.merging(InlineStyle.parse($0)) } ?? style
@@ -511,6 +520,10 @@ struct Flattener {
     private struct KnownAttributes {
         typealias Value = UnsafeBufferPointer<UInt8>
         var href, title, src, alt, width, height, style, color: Value?
+        /// Read only for whether they are there (an <a> with one and no href is a named anchor).
+        var name, id: Value?
+        /// The href was there but dropped (`drop`).
+        var hrefDropped = false
 
         /// A value as a String (a kind or a style keeps it).
         static func string(_ value: Value?) -> String? { value.map { String(decoding: $0, as: UTF8.self) } }
@@ -535,6 +548,8 @@ struct Flattener {
             case Self.heightKey: keep(&height)
             case Self.styleKey: keep(&style)
             case Self.colorKey: keep(&color)
+            case Self.nameKey: keep(&self.name)
+            case Self.idKey: keep(&id)
             default: return
             }
         }
@@ -546,7 +561,7 @@ struct Flattener {
         /// Forgets the value of the attribute `name` (lowercase); whether it was one we read.
         mutating func drop(_ name: String) -> Bool {
             switch name {
-            case "href": href = nil
+            case "href": href = nil; hrefDropped = true
             case "title": title = nil
             case "src": src = nil
             case "alt": alt = nil
@@ -567,6 +582,8 @@ struct Flattener {
         private static let heightKey = ElementName.packedKey(lowercasing: "height".utf8)
         private static let styleKey = ElementName.packedKey(lowercasing: "style".utf8)
         private static let colorKey = ElementName.packedKey(lowercasing: "color".utf8)
+        private static let nameKey = ElementName.packedKey(lowercasing: "name".utf8)
+        private static let idKey = ElementName.packedKey(lowercasing: "id".utf8)
     }
 
     /// Drops event-handler attributes (with a warning pointing at each) and

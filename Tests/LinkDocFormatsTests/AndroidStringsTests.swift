@@ -307,6 +307,32 @@ final class AndroidReferenceTests: XCTestCase {
         XCTAssertEqual(compiled.diagnostics.map(\.message), [])
     }
 
+    /// An `<a>` without href in a value is the app's link, as in any HTML (Grammar/spec.md, HTML):
+    /// written as a tag or as escaped HTML for `Html.fromHtml`. A named anchor's text stays text.
+    func testAnchorWithoutHrefIsAnAppLink() throws {
+        let file = read("""
+            <resources>
+                <string name="tag">我已阅读<a>用户协议</a>和<a href="">隐私政策</a></string>
+                <string name="escaped">点击&lt;a&gt;这里&lt;/a&gt;继续</string>
+                <string name="named">回到<a name="top">顶部</a></string>
+            </resources>
+            """, name: "values/strings.xml")
+        let compiled = Fixtures.compiler.compile(file)
+        let tag = try XCTUnwrap(compiled.document("tag", "und")?.document)
+        XCTAssertEqual(tag.text, "我已阅读用户协议和隐私政策")
+        XCTAssertEqual(tag.links.map(\.text), ["用户协议", "隐私政策"])
+        XCTAssertEqual(tag.links.map(\.target), [.appHandled(fragment: ""), .appHandled(fragment: "")])
+        let escaped = try XCTUnwrap(compiled.document("escaped", "und")?.document)
+        XCTAssertEqual(escaped.text, "点击这里继续")
+        XCTAssertEqual(escaped.links.map(\.target), [.appHandled(fragment: "")])
+        XCTAssertEqual(escaped.links.map(\.text), ["这里"])
+        let named = try XCTUnwrap(compiled.document("named", "und")?.document)
+        XCTAssertEqual(named.text, "回到顶部")
+        XCTAssertEqual(named.links, [])
+        XCTAssertEqual(compiled.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity) \($0.ruleID)" },
+                       ["4:28 info html-unknown-element"], "at the named anchor's tag in the file")
+    }
+
     /// `<annotation key="value">` spans are kept as styles with their attributes, spelled as in the file.
     func testAnnotationsAreTypedRuns() throws {
         let file = read("""
