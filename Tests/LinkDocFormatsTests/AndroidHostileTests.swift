@@ -95,6 +95,18 @@ final class AndroidHostileTests: XCTestCase {
         XCTAssert(many.diagnostics.last!.message.contains("more XML problems are not shown"), many.diagnostics.last!.message)
     }
 
+    /// Escaped tags are paired in one pass: many that never close cost linear time, and stay text.
+    func testManyUnclosedEscapedTagsStayLinear() {
+        let n = 100_000
+        let value = String(repeating: "&lt;b&gt;", count: n) + String(repeating: "&lt;/i&gt;", count: n) + String(repeating: "&lt;a ", count: n)
+        let start = Date()
+        let file = read("<resources><string name=\"k\">" + value + "</string></resources>")
+        let compiled = Fixtures.compiler.compile(file)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "bounded time")
+        XCTAssertEqual(compiled.strings.first?.document.text.count, 3 * n + 4 * n + 3 * n - 1, "all of it text (the last space trimmed)")
+        XCTAssertEqual(compiled.strings.first?.document.styles, [])
+    }
+
     func testDeepNestingStops() throws {
         let file = try fixture("deep.xml")
         XCTAssert(file.diagnostics.contains { $0.ruleID == RuleID.xmlSyntax && $0.message.contains("Excessive depth") },

@@ -32,9 +32,12 @@ import LinkDocCore
 ///    the compiler as the tag `<not set>` and vanished. One exception, in a value
 ///    without inline tags: a `&lt;` that begins a tag of the HTML Android's
 ///    `Html.fromHtml` reads (`&lt;a href=…&gt;`, `&lt;b&gt;`, `&lt;/a&gt;`,
-///    `&lt;br/&gt;`) is escaped HTML, the usual way to put links in a string that
-///    the app passes to `Html.fromHtml`, and is decoded, so its links and styles are
-///    kept (Wikipedia's app has 61 such strings in one file).
+///    `&lt;br/&gt;`) and that closes is escaped HTML, the usual way to put links in a
+///    string that the app passes to `Html.fromHtml`, and is decoded, so its links and
+///    styles are kept (Wikipedia's app has 61 such strings in one file). A tag closes
+///    when it is void (`br`, `img`) or self-closing (`/&gt;`), or when it is a start
+///    tag and its end tag follows in the value (each end tag closes the nearest open
+///    start tag of its name): "the `&lt;a&gt;` element" names a tag and shows `<a>`.
 ///
 /// Literal runs map byte for byte to the file; decoded references and escapes
 /// map to their first byte (`&`, `\`).
@@ -232,7 +235,6 @@ struct AndroidValueDecoder {
     /// A `\uD8xx` waiting for its `\uDCxx`.
     private var highSurrogate: (value: UInt32, at: Int)? = nil
     private var apostropheReported = false
-    private var hasTags = false
 
     /// The elements `Html.fromHtml` reads (Android's `HtmlToSpannedConverter`).
     static let fromHtmlTags: Set<String> = [
@@ -240,29 +242,69 @@ struct AndroidValueDecoder {
         "i", "img", "li", "p", "s", "small", "span", "strike", "strong", "sub", "sup", "tt", "u", "ul",
     ]
 
-    /// Whether the `&lt;` reference at `r` begins an escaped tag that `Html.fromHtml` reads: the
-    /// file's bytes after it are an optional `/`, a known element name, then a space, `/`, `>`
-    /// or `&gt;`.
-    private func beginsEscapedTag(_ r: Range<Int>) -> Bool {
+    /// The elements of `fromHtmlTags` that have no end tag.
+    static let fromHtmlVoidTags: Set<String> = ["br", "img"]
+
+    /// An escaped tag that the `&lt;` reference at `r` begins: the file's bytes after it are an
+    /// optional `/`, a name of `fromHtmlTags`, then a space, `/`, `>` or `&gt;`, and the tag ends
+    /// (`>` or `&gt;`) before the next `<` or `&lt;` and before `end`.
+    private func escapedTag(at r: Range<Int>, end: Int) -> (name: String, isEnd: Bool, closesItself: Bool)? {
         var i = r.upperBound
-        if i < b.count, b[i] == UInt8(ascii: "/") { i += 1 }
+        let isEnd = i < end && b[i] == UInt8(ascii: "/")
+        if isEnd { i += 1 }
         let nameStart = i
-        while i < b.count, i - nameStart <= 10, (b[i] | 0x20 >= 0x61 && b[i] | 0x20 <= 0x7A) || (b[i] >= 0x30 && b[i] <= 0x39) { i += 1 }
-        guard i > nameStart, i < b.count,
-              Self.fromHtmlTags.contains(String(decoding: b[nameStart..<i].map { $0 | 0x20 }, as: UTF8.self)) else { return false }
-        return b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == UInt8(ascii: "/") || b[i] == UInt8(ascii: ">")
-            || b[i...].starts(with: "&gt;".utf8)
+        while i < end, i - nameStart <= 10, (b[i] | 0x20 >= 0x61 && b[i] | 0x20 <= 0x7A) || (b[i] >= 0x30 && b[i] <= 0x39) { i += 1 }
+        let name = String(decoding: b[nameStart..<i].map { $0 | 0x20 }, as: UTF8.self)
+        guard i > nameStart, i < end, Self.fromHtmlTags.contains(name),
+              b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == UInt8(ascii: "/") || b[i] == UInt8(ascii: ">")
+                || b[i..<end].starts(with: "&gt;".utf8) else { return nil }
+        // Where the tag ends; a `<` or `&lt;` first means the `&lt;` began no tag (and the scan
+        // stops there, so that the value's bytes are read once however many `&lt;` it holds).
+        while i < end {
+            if b[i] == UInt8(ascii: ">") || b[i..<end].starts(with: "&gt;".utf8) {
+                let selfClosing = i > nameStart && b[i - 1] == UInt8(ascii: "/")
+                return (name, isEnd, !isEnd && (selfClosing || Self.fromHtmlVoidTags.contains(name)))
+            }
+            if b[i] == UInt8(ascii: "<") || b[i..<end].starts(with: "&lt;".utf8) { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The offsets of the `&lt;` references in `pieces` that begin escaped tags that close (see
+    /// the top): each end tag closes the nearest open start tag of its name, and the start tags
+    /// left open, like end tags that close nothing, stay text.
+    private func closingEscapedTags(_ pieces: [Piece]) -> Set<Int> {
+        guard let end = pieces.last.map({ piece -> Int in
+            switch piece { case .text(let r), .reference(_, let r), .tag(let r): r.upperBound }
+        }) else { return [] }
+        var read: Set<Int> = []
+        /// The open start tags of each name, innermost last.
+        var open: [String: [Int]] = [:]
+        for case .reference("<"?, let r) in pieces {
+            guard let tag = escapedTag(at: r, end: end) else { continue }
+            if tag.closesItself {
+                read.insert(r.lowerBound)
+            } else if !tag.isEnd {
+                open[tag.name, default: []].append(r.lowerBound)
+            } else if let start = open[tag.name]?.popLast() {
+                read.insert(start)
+                read.insert(r.lowerBound)
+            }
+        }
+        return read
     }
 
     /// Decodes `pieces` (trimmed by the caller when they hold no tag) into `builder`.
     mutating func decode(_ pieces: [Piece]) {
-        hasTags = pieces.contains { if case .tag = $0 { true } else { false } }
+        let hasTags = pieces.contains { if case .tag = $0 { true } else { false } }
+        let escapedTags = hasTags ? [] : closingEscapedTags(pieces)
         for piece in pieces {
             switch piece {
             case .text(let r):
                 text(r)
             case .reference(let scalar?, let r):
-                if case .none = escape, scalar == "&" || (scalar == "<" && (hasTags || !beginsEscapedTag(r))) {
+                if case .none = escape, scalar == "&" || (scalar == "<" && !escapedTags.contains(r.lowerBound)) {
                     flushHighSurrogate()
                     lastWasSpace = false
                     builder.appendLiteral(b[r], at: r.lowerBound)  // stays escaped for the HTML layer
