@@ -182,7 +182,7 @@ final class ElementTests: XCTestCase {
 
     func testHarmlessWrappersAreUnwrappedSilently() {
         let f = flatten("<html><body><div>a</div>\n<section>b</section><small>c</small></body></html>")
-        XCTAssertEqual(f.string, "a\nbc")
+        XCTAssertEqual(f.string, "a\nb\nc", "a section is a block; <small> is unwrapped")
         XCTAssertTrue(f.elements.isEmpty)
         XCTAssertTrue(f.diagnostics.isEmpty, "\(f.diagnostics)")
     }
