@@ -43,7 +43,8 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
     case pluralCategory = "plural-category"
     /// An Android string resource file that is not well-formed XML (libxml2's report).
     case xmlSyntax = "xml-syntax"
-    /// A DOCTYPE or entity reference in an Android string resource file: never expanded or loaded.
+    /// An entity of an Android string resource file that is not expanded (external, parameter,
+    /// undeclared, or internal past its bounds): never loaded; a reference to it stands for nothing.
     case xmlEntity = "xml-entity"
     /// An Android string that aapt2 rejects: an unescaped apostrophe, a malformed `\u` escape.
     case androidEscape = "android-escape"

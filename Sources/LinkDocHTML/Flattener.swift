@@ -13,8 +13,9 @@
 //    leading whitespace it skipped. Our own stack then applies simple rules:
 //    an end tag closes the nearest open element of that name (anything opened
 //    inside it is closed too, reported as malformed); an end tag with no open
-//    element is reported and ignored; a new <p> closes an open <p>; a new <a>
-//    closes an open <a>. Text is never reordered or lost.
+//    element is reported and ignored; a block closes an open <p>, a list item,
+//    cell or row the one before it (Sanitizer.impliedEnd); a new <a> closes an
+//    open <a>. Text is never reordered or lost.
 //
 // Everything is iterative (no recursion) and linear in the input size.
 //
@@ -43,15 +44,22 @@ struct Flattener {
     private var lastTextSource = 0
     /// Cursor after the last character reference, to recognize that tail.
     private var lastReferenceCursor = -1
+    /// The source of the last text a gap gave (`emitGapText`).
+    private var lastGapText = 0..<0
 
     // Open elements.
     struct OpenElement {
         let name: ElementName
         /// What `pop` needs of the element's role.
         let isDropped: Bool
-        let isParagraph: Bool
+        /// What separates a block's text from what follows ("\n", or "\t" after a table cell);
+        /// 0 for an inline element.
+        let separator: UInt8
         /// Its index in `elements`, or -1: not reported (unwrapped, unknown, too deep, dropped).
         let slot: Int
+        /// A <p>'s style (from its `style` attribute), reported beside it: its index in
+        /// `elements`, or -1.
+        let styleSlot: Int
         let sourceOffset: Int
         var flatStart: Int
         let sequence: Int
@@ -80,11 +88,15 @@ struct Flattener {
     /// Whitespace-only text seen right after a boundary; dropped if the next
     /// thing is a paragraph boundary too, emitted otherwise.
     private var heldWhitespace: [(bytes: [UInt8], source: Int, sourceEnd: Int, identity: Bool)] = []
-    /// A paragraph ended: the next content needs a "\n" before it.
-    private var pendingSeparator = false
+    /// A block ended: the next content needs this separator before it ("\n", "\t" after a
+    /// table cell); 0 when none.
+    private var pendingSeparator: UInt8 = 0
     /// Elements opened after the last paragraph boundary (sequence greater
     /// than this) must start after a separator inserted later.
     private var boundarySequence = 0
+    /// The input is a page (it has a DOCTYPE, <html> or <body>), authored for a browser: its
+    /// white space is laid out as a browser lays it out (`emitCollapsed`), not kept as written.
+    private var isPage = false
 
     /// Flattens `source`. The flattener is used once; its arrays come from `workspace` and go
     /// back to it (the result's text, offset map and elements when the caller recycles it).
@@ -216,6 +228,11 @@ struct Flattener {
         let likelyEnd = chunk.count >= 1000 ? cursor + lag : cursor
         let otherEnd = chunk.count >= 1000 ? cursor : cursor + lag
         if emitAligned(chunk, endingAt: likelyEnd) || emitAligned(chunk, endingAt: otherEnd) { return }
+        // libxml2 ends an element that text may not stand in (a <head>) before it reports that
+        // text, so the end event's gap gave the text already.
+        if cursor <= lastGapText.upperBound, scanner.alignText(chunk, endingAt: cursor, floor: lastGapText.lowerBound) != nil {
+            return
+        }
         // Should not happen; keep the text, mapped to the consumed range.
         lastTextSource = processed
         emitText(chunk, source: processed, sourceEnd: max(processed, cursor), identity: false)
@@ -247,7 +264,8 @@ struct Flattener {
     }
 
     mutating func doctype(cursor: Int) {
-        // <!DOCTYPE …> is meaningless for a fragment; drop it silently.
+        // <!DOCTYPE …> says the input is a page; it has no text, and is dropped silently.
+        isPage = true
         remove(opening: Self.doctypeOpen, cursor: cursor, saying: nil)
     }
 
@@ -303,7 +321,7 @@ struct Flattener {
             if slot >= 0 {
                 elements.append(HTMLElement(kind: Self.simpleKind(tag, href: href), range: text.count..<text.count, sourceOffset: tagStart))
             }
-            push(.known(tag), isDropped: false, isParagraph: false, slot: slot, sourceOffset: tagStart)
+            push(.known(tag), isDropped: false, separator: 0, slot: slot, sourceOffset: tagStart)
             return
         }
         var attributes = SAXAttributes(pairs: nil)
@@ -381,10 +399,15 @@ struct Flattener {
             } else if ASCII.isLetter(next) {
                 emitGapText(textStart..<i)
                 let (name, nameEnd) = scanner.tagName(at: i + 1, limit: end)
-                if droppedDepth == 0, !Sanitizer.isTransparentWrapper(name) {
+                let tagEnd = skipPast(ASCII.greaterThan, from: nameEnd, limit: end)
+                if name == .known(.head) {
+                    // libxml2 discards a <head> outside <html>; what it holds is still the page's
+                    // metadata, not copy.
+                    handleStartTag(name, attributes: SAXAttributes(pairs: nil), tagStart: i, tagEnd: tagEnd, attributesEnd: tagEnd)
+                } else if droppedDepth == 0, !Sanitizer.isTransparentWrapper(name) {
                     diagnostics.add(i, .warning, RuleID.htmlMalformed, "<\(name.string)> could not be parsed and was removed")
                 }
-                i = skipPast(ASCII.greaterThan, from: nameEnd, limit: end)
+                i = tagEnd
                 textStart = i
             } else if next == ASCII.bang, i + 3 < end, bytes[i + 2] == ASCII.dash, bytes[i + 3] == ASCII.dash {
                 emitGapText(textStart..<i)
@@ -410,6 +433,7 @@ struct Flattener {
     /// everywhere else, for consistency.
     private mutating func emitGapText(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
+        lastGapText = range
         let slice = scanner.bytes[range]
         if slice.contains(where: ASCII.isDroppedControl) {
             let kept = slice.filter { !ASCII.isDroppedControl($0) }
@@ -436,8 +460,21 @@ struct Flattener {
             return
         }
 
+        // A <head> whose end tag is left out ends where the body's content starts.
+        if let head = topmost(.known(.head)), !Sanitizer.belongsInHead(name) {
+            closeElements(downTo: head, reason: "<\(name.string)>")
+        }
+
         if role == .dropped {
-            diagnostics.add(tagStart, .warning, RuleID.htmlSanitized, "<\(name.string)> removed with its content")
+            diagnostics.add(tagStart, Sanitizer.droppedSeverity(name), RuleID.htmlSanitized, "<\(name.string)> removed with its content")
+            if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
+            return
+        }
+        if role == .metadata {
+            // In <head> it is the page's, not copy; elsewhere a <title> has text that goes.
+            if name == .known(.title), topmost(.known(.head)) == nil {
+                diagnostics.add(tagStart, .info, RuleID.htmlSanitized, "<title> names a page and is not copy: removed with its text")
+            }
             if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
             return
         }
@@ -446,6 +483,8 @@ struct Flattener {
 
         switch role {
         case .lineBreak:
+            // A page's space before a line break is not shown.
+            if isPage { heldWhitespace.removeAll() }
             touchInline()
             appendContent(Self.lineBreak, source: tagStart, sourceEnd: tagEnd, identity: false, isText: false)
         case .image:
@@ -459,20 +498,41 @@ struct Flattener {
             } else {
                 reportDepthLimit(at: tagStart)
             }
-        case .paragraph:
-            if let p = topmost(.known(.p)) { closeElements(downTo: p, reason: "<p>") }
+        case .paragraph, .block, .heading, .cell:
+            closeImpliedElements(before: name)
             heldWhitespace.removeAll()
-            pendingSeparator = false
+            // A cell right after another cell of its row follows it after a tab.
+            let separator = role == .cell && pendingSeparator == ASCII.tab ? ASCII.tab : ASCII.newline
+            pendingSeparator = 0
             if !text.isEmpty, text.last != ASCII.newline {
-                insertSeparator(source: tagStart)
+                insertSeparator(separator, source: tagStart)
             }
-            push(name, role: role, kind: .paragraph, sourceOffset: tagStart, record: true)
+            // <hr>, a block with nothing in it, is the line break before it.
+            if !isVoid {
+                // A heading is bold; any block may have a style attribute (`<p style="color: …">`).
+                var style = role == .heading ? TextStyle(bold: true) : TextStyle()
+                if let declared = KnownAttributes.string(attrs.style) { style = style.merging(InlineStyle.parse(declared)) }
+                if role == .paragraph {
+                    push(name, role: role, kind: .paragraph, style: style.isEmpty ? nil : style, sourceOffset: tagStart, record: true)
+                } else {
+                    push(name, role: role, kind: style.isEmpty ? nil : .style(style), sourceOffset: tagStart, record: !style.isEmpty)
+                }
+            }
             markBoundary()
         case .anchor:
             touchInline()
             if let a = topmost(.known(.a)) { closeElements(downTo: a, reason: "<a>") }
-            push(name, role: role, kind: .anchor(href: KnownAttributes.string(attrs.href), title: KnownAttributes.string(attrs.title)),
-                 sourceOffset: tagStart, record: true)
+            // Without href, a `name` or `id` makes the <a> a place that links jump to, not a
+            // link: its text stays text, and the document has nowhere to keep the place.
+            let isNamedAnchor = attrs.href == nil && !attrs.hrefDropped && (attrs.name != nil || attrs.id != nil)
+            if isNamedAnchor {
+                diagnostics.add(tagStart, .info, RuleID.htmlUnknownElement,
+                                "<a> with \(attrs.name != nil ? "name" : "id") and no href is a named anchor (a place links jump to), not a link: its text stays text")
+            }
+            // An href dropped (reported) takes the link with it: no link the app would make of nothing.
+            let isLink = !isNamedAnchor && !attrs.hrefDropped
+            push(name, role: role, kind: isLink ? .anchor(href: KnownAttributes.string(attrs.href), title: KnownAttributes.string(attrs.title)) : nil,
+                 sourceOffset: tagStart, record: isLink)
         case .fixedStyle(let style):
             touchInline()
             let combined = KnownAttributes.string(attrs.style).map { style.merging(InlineStyle.parse($0)) } ?? style
@@ -490,19 +550,24 @@ struct Flattener {
             let kind: HTMLElementKind? = style.isEmpty ? nil : .style(style)
             push(name, role: role, kind: kind, sourceOffset: tagStart, record: kind != nil)
         case .unwrapped:
-            if !Sanitizer.isTransparentWrapper(name) { touchInline() }
+            if Sanitizer.isTransparentWrapper(name) {
+                if name != .known(.head) { isPage = true }
+            } else {
+                touchInline()
+            }
             if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
         case .unknown:
             touchInline()
             diagnostics.add(tagStart, .warning, RuleID.htmlUnknownElement,
                             "unsupported element <\(name.string)>: tags removed, text kept")
             if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
-        case .dropped:
+        case .dropped, .metadata:
             break   // handled above
         }
     }
 
     private static let lineBreak: [UInt8] = [ASCII.newline]
+    private static let space: [UInt8] = [0x20]
     private static let objectReplacement: [UInt8] = [0xEF, 0xBF, 0xBC]   // U+FFFC
 
     /// The attribute values linkdoc reads (each element uses a few of them), where the start
@@ -511,6 +576,10 @@ struct Flattener {
     private struct KnownAttributes {
         typealias Value = UnsafeBufferPointer<UInt8>
         var href, title, src, alt, width, height, style, color: Value?
+        /// Read only for whether they are there (an <a> with one and no href is a named anchor).
+        var name, id: Value?
+        /// The href was there but dropped (`drop`).
+        var hrefDropped = false
 
         /// A value as a String (a kind or a style keeps it).
         static func string(_ value: Value?) -> String? { value.map { String(decoding: $0, as: UTF8.self) } }
@@ -535,6 +604,8 @@ struct Flattener {
             case Self.heightKey: keep(&height)
             case Self.styleKey: keep(&style)
             case Self.colorKey: keep(&color)
+            case Self.nameKey: keep(&self.name)
+            case Self.idKey: keep(&id)
             default: return
             }
         }
@@ -546,7 +617,7 @@ struct Flattener {
         /// Forgets the value of the attribute `name` (lowercase); whether it was one we read.
         mutating func drop(_ name: String) -> Bool {
             switch name {
-            case "href": href = nil
+            case "href": href = nil; hrefDropped = true
             case "title": title = nil
             case "src": src = nil
             case "alt": alt = nil
@@ -567,6 +638,8 @@ struct Flattener {
         private static let heightKey = ElementName.packedKey(lowercasing: "height".utf8)
         private static let styleKey = ElementName.packedKey(lowercasing: "style".utf8)
         private static let colorKey = ElementName.packedKey(lowercasing: "color".utf8)
+        private static let nameKey = ElementName.packedKey(lowercasing: "name".utf8)
+        private static let idKey = ElementName.packedKey(lowercasing: "id".utf8)
     }
 
     /// Drops event-handler attributes (with a warning pointing at each) and
@@ -647,6 +720,21 @@ struct Flattener {
         return any ? n : nil
     }
 
+    /// Closes what a block's start tag ends when its end tag is left out (`Sanitizer.impliedEnd`):
+    /// an open <p>, and a list item, definition, cell, row or row group before one of its kind.
+    private mutating func closeImpliedElements(before name: ElementName) {
+        var index: Int? = nil
+        if let p = topmost(.known(.p)), !Sanitizer.paragraphScope.contains(where: { (topmost(.known($0)) ?? -1) > p }) {
+            index = p
+        }
+        if let tag = name.tag, let (closes, unlessInside) = Sanitizer.impliedEnd(of: tag),
+           let open = closes.compactMap({ topmost(.known($0)) }).max(),
+           !unlessInside.contains(where: { (topmost(.known($0)) ?? -1) > open }) {
+            index = min(index ?? open, open)
+        }
+        if let index { closeElements(downTo: index, reason: "<\(name.string)>") }
+    }
+
     private mutating func handleEndTag(_ name: ElementName, at offset: Int, selfClosed: Bool) {
         guard let index = topmost(name), droppedDepth == 0 || index >= droppedBase else {
             // Nothing to close. Inside removed content (e.g. "</b>" in a
@@ -689,15 +777,23 @@ struct Flattener {
         }
     }
 
-    private mutating func push(_ name: ElementName, role: ElementRole, kind: HTMLElementKind?, sourceOffset: Int, record: Bool) {
-        let isDropped = if case .dropped = role { true } else { false }
-        let isParagraph = if case .paragraph = role { true } else { false }
-        var slot = -1
+    /// Opens an element, reported as `kind` when `record` (and, for a <p>, its `style` beside it).
+    private mutating func push(_ name: ElementName, role: ElementRole, kind: HTMLElementKind?, style: TextStyle? = nil,
+                               sourceOffset: Int, record: Bool) {
+        let isDropped = role == .dropped || role == .metadata
+        let separator = role == .cell ? ASCII.tab : role.isBlock ? ASCII.newline : 0
+        var slot = -1, styleSlot = -1
         if record, let kind, droppedDepth == 0 {
             slot = reportedSlot(sourceOffset: sourceOffset)
-            if slot >= 0 { elements.append(HTMLElement(kind: kind, range: text.count..<text.count, sourceOffset: sourceOffset)) }
+            if slot >= 0 {
+                elements.append(HTMLElement(kind: kind, range: text.count..<text.count, sourceOffset: sourceOffset))
+                if let style {
+                    styleSlot = elements.count
+                    elements.append(HTMLElement(kind: .style(style), range: text.count..<text.count, sourceOffset: sourceOffset))
+                }
+            }
         }
-        push(name, isDropped: isDropped, isParagraph: isParagraph, slot: slot, sourceOffset: sourceOffset)
+        push(name, isDropped: isDropped, separator: separator, slot: slot, styleSlot: styleSlot, sourceOffset: sourceOffset)
     }
 
     /// Where an element about to be opened goes in `elements` (its range is set when it closes,
@@ -711,7 +807,7 @@ struct Flattener {
     }
 
     /// Opens an element, whose slot in `elements` (or -1) the caller filled.
-    private mutating func push(_ name: ElementName, isDropped: Bool, isParagraph: Bool, slot: Int, sourceOffset: Int) {
+    private mutating func push(_ name: ElementName, isDropped: Bool, separator: UInt8, slot: Int, styleSlot: Int = -1, sourceOffset: Int) {
         sequence += 1
         if isDropped {
             if droppedDepth == 0 { droppedBase = stack.count }
@@ -719,8 +815,8 @@ struct Flattener {
         }
         let below = topmost(name) ?? -1
         setTopmost(name, stack.count)
-        stack.append(OpenElement(name: name, isDropped: isDropped, isParagraph: isParagraph,
-                                 slot: slot,
+        stack.append(OpenElement(name: name, isDropped: isDropped, separator: separator,
+                                 slot: slot, styleSlot: styleSlot,
                                  sourceOffset: sourceOffset, flatStart: text.count, sequence: sequence,
                                  sameNameBelow: below))
     }
@@ -730,7 +826,13 @@ struct Flattener {
         setTopmost(element.name, element.sameNameBelow)
         if element.isDropped { droppedDepth -= 1 }
         if droppedDepth > 0 { return }   // closing something inside removed content
-        if element.isDropped { return }
+        if element.isDropped {
+            if implicit {
+                diagnostics.add(element.sourceOffset, .warning, RuleID.htmlMalformed,
+                                "<\(element.name.string)> is not closed; it was removed with everything up to \(reason)")
+            }
+            return
+        }
 
         if implicit, !Sanitizer.hasOptionalEndTag(element.name) {
             diagnostics.add(element.sourceOffset, .warning, RuleID.htmlMalformed,
@@ -739,9 +841,12 @@ struct Flattener {
         if element.slot >= 0 {
             elements[element.slot].range = element.flatStart..<max(element.flatStart, text.count)
         }
-        if element.isParagraph {
+        if element.styleSlot >= 0 {
+            elements[element.styleSlot].range = element.flatStart..<max(element.flatStart, text.count)
+        }
+        if element.separator != 0 {
             heldWhitespace.removeAll()
-            pendingSeparator = !text.isEmpty
+            pendingSeparator = text.isEmpty ? 0 : element.separator
             markBoundary()
         } else if !Sanitizer.isTransparentWrapper(element.name) {
             touchInline()
@@ -760,7 +865,8 @@ struct Flattener {
         processed = scanner.count
         closeElements(downTo: 0, reason: "the end of the input")
         assert(topmostKnown.allSatisfy { $0 < 0 } && topmostOther.isEmpty, "an element is still recorded as open")
-        if lastBoundary != .paragraph { flushHeldWhitespace() }
+        // White space at the end of a page is its layout's.
+        if lastBoundary != .paragraph && !isPage { flushHeldWhitespace() }
         heldWhitespace.removeAll()
     }
 
@@ -770,12 +876,44 @@ struct Flattener {
     /// during the call (it may be libxml2's buffer).
     private mutating func emitText(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, sourceEnd: Int, identity: Bool) {
         guard droppedDepth == 0, !bytes.isEmpty else { return }
+        if let head = topmost(.known(.head)) {
+            // White space between a page's metadata is none of its copy; other text starts the
+            // body, as in HTML.
+            if bytes.allSatisfy(ASCII.isWhitespace) { return }
+            closeElements(downTo: head, reason: "text")
+        }
+        if isPage, topmost(.known(.pre)) == nil, topmost(.known(.listing)) == nil {
+            emitCollapsed(bytes, source: source, sourceEnd: sourceEnd, identity: identity)
+            return
+        }
         if lastBoundary != .none, bytes.allSatisfy(ASCII.isWhitespace) {
             heldWhitespace.append((Array(bytes), source, sourceEnd, identity))
             return
         }
         flushHeldWhitespace()
         appendContent(bytes, source: source, sourceEnd: sourceEnd, identity: identity, isText: true)
+    }
+
+    /// A page's text as a browser shows it (CSS `white-space: normal`): each run of white space
+    /// is one space, none at the start or end of a line or block, and none after another. The
+    /// space is held until text follows (or an inline element starts or ends, as whitespace
+    /// after a boundary is), so one at the end of a block never shows.
+    private mutating func emitCollapsed(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, sourceEnd: Int, identity: Bool) {
+        var i = 0
+        while i < bytes.count {
+            var j = i
+            let isSpace = ASCII.isWhitespace(bytes[i])
+            while j < bytes.count, ASCII.isWhitespace(bytes[j]) == isSpace { j += 1 }
+            let start = identity ? source + i : source, end = identity ? source + j : sourceEnd
+            if !isSpace {
+                flushHeldWhitespace()
+                appendContent(UnsafeBufferPointer(rebasing: bytes[i..<j]), source: start, sourceEnd: end, identity: identity, isText: true)
+            } else if heldWhitespace.isEmpty, lastBoundary == .none, pendingSeparator == 0,
+                      let last = text.last, !ASCII.isWhitespace(last) {
+                heldWhitespace.append((Self.space, start, end, false))
+            }
+            i = j
+        }
     }
 
     /// Something inline happens: whitespace held after a block boundary is
@@ -813,11 +951,12 @@ struct Flattener {
     }
 
     private mutating func appendContent(_ bytes: UnsafeBufferPointer<UInt8>, source: Int, sourceEnd: Int, identity: Bool, isText: Bool) {
-        if pendingSeparator {
-            pendingSeparator = false
+        if pendingSeparator != 0 {
+            let separator = pendingSeparator
+            pendingSeparator = 0
             // Text that starts with its own newline already separates.
             if !(isText && bytes.first == ASCII.newline) {
-                insertSeparator(source: source)
+                insertSeparator(separator, source: source)
             }
         }
         let start = text.count
@@ -826,11 +965,11 @@ struct Flattener {
                          identity: identity, sourceEnd: sourceEnd)
     }
 
-    /// The "\n" between paragraphs (or a paragraph and surrounding text).
-    /// Elements opened since the last boundary start after it.
-    private mutating func insertSeparator(source: Int) {
+    /// The "\n" between blocks (or a block and surrounding text), or the "\t" between table
+    /// cells. Elements opened since the last boundary start after it.
+    private mutating func insertSeparator(_ separator: UInt8, source: Int) {
         let position = text.count
-        text.append(ASCII.newline)
+        text.append(separator)
         offsetMap.append(flatStart: position, sourceStart: source, length: 1, identity: false, sourceEnd: source)
         var k = stack.count - 1
         while k >= 0, stack[k].flatStart == position, stack[k].sequence > boundarySequence {

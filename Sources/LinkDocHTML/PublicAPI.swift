@@ -45,7 +45,8 @@ public enum HTMLElementKind: Sendable, Equatable {
     /// `<a>`: attribute values entity-decoded by libxml2, NOT validated here
     /// (the compiler validates URLs).
     case anchor(href: String?, title: String?)
-    /// b strong i em u ins s del strike sup sub, span style=…, font color=…
+    /// b strong i em u ins s del strike sup sub code (and the like), span style=…, font color=…;
+    /// a heading (bold) and a block's style attribute over the block's text.
     case style(TextStyle)
     /// `<img>`: occupies exactly one U+FFFC in the flat text.
     case image(src: String?, alt: String?, width: Int?, height: Int?)
@@ -69,7 +70,8 @@ public struct HTMLElement: Sendable, Equatable {
 
 public struct FlatHTML: Sendable {
     /// UTF-8; entities decoded, tags removed, `<br>` → "\n", `<img>` → U+FFFC,
-    /// "\n" between paragraphs.
+    /// "\n" between paragraphs and other blocks, "\t" between a table row's cells; a page's
+    /// white space collapsed as a browser shows it.
     public let text: [UInt8]
     /// In document order of their start tags.
     public let elements: [HTMLElement]

@@ -6,8 +6,8 @@ import LinkDocBase
 enum ElementRole: Equatable {
     /// <a href title>
     case anchor
-    /// b strong i em u ins s del strike sup sub code: a fixed style (a `style`
-    /// attribute on them is merged in).
+    /// b strong i em u ins s del strike sup sub code cite dfn var tt kbd samp: a fixed style (a
+    /// `style` attribute on them is merged in).
     case fixedStyle(TextStyle)
     /// <span style>, <font color>: style from attributes only; without any
     /// supported declaration they are unwrapped silently.
@@ -20,20 +20,44 @@ enum ElementRole: Equatable {
     case lineBreak
     /// <p>: a paragraph.
     case paragraph
-    /// Removed together with everything inside (html-sanitized warning).
+    /// div, section, ul, ol, li, dl, dt, dd, table, tr, blockquote, pre, figure, hr, …: read as
+    /// a paragraph is, their text on lines of its own; no diagnostic.
+    case block
+    /// h1–h6: a block whose text is bold (the size is not kept).
+    case heading
+    /// td, th: a block whose text follows the row's previous cell after a tab, as a browser
+    /// copies a table row.
+    case cell
+    /// title, meta, link, base: what a page says about itself, not copy. Removed with what it
+    /// holds; silently in <head>, with an info outside it.
+    case metadata
+    /// Removed together with everything inside (html-sanitized: a warning for active or
+    /// embedded content, an info for what only styles or stands in for it).
     case dropped
     /// Harmless wrappers: tags removed, text kept, no diagnostic.
     case unwrapped
-    /// Anything else: tags removed, text kept, html-unknown-element warning.
+    /// Anything else: tags removed, text kept, html-unknown-element warning (its meaning is lost).
     case unknown
+
+    /// Whether the element's text is on lines of its own.
+    var isBlock: Bool {
+        switch self {
+        case .paragraph, .block, .heading, .cell: true
+        default: false
+        }
+    }
 }
 
 /// The element names the policy below mentions. Any other name is an
 /// `ElementName.other` and has the default treatment (unknown, not void, ...).
 enum Tag: UInt8, CaseIterable {
     case a, b, strong, i, em, u, ins, s, del, strike, sup, sub, span, font, img, br, p, code
-    case script, style, iframe, object, embed, template, applet, frame, frameset, noembed, noframes
-    case html, head, body, div, section, article, header, footer, main, nav, aside, center, small, big, nobr, wbr, label, data
+    case cite, dfn, `var`, tt, kbd, samp
+    case script, style, iframe, object, embed, template, applet, frame, frameset, noembed, noframes, noscript
+    case html, head, body, title, small, big, nobr, wbr, label, data, abbr, time, bdi
+    case div, section, article, header, footer, main, nav, aside, center, address, figure, details, summary, hgroup
+    case ul, ol, dl, menu, dir, pre, listing, form, fieldset, legend, table
+    case h1, h2, h3, h4, h5, h6
     case area, base, basefont, col, hr, input, isindex, keygen, link, meta, param, source, track
     case li, dt, dd, option, optgroup, tr, td, th, thead, tbody, tfoot, colgroup, caption, rt, rp
 
@@ -45,9 +69,13 @@ enum Tag: UInt8, CaseIterable {
     /// `ElementNameTests` checks the two lists agree.
     static let names = [
         "a", "b", "strong", "i", "em", "u", "ins", "s", "del", "strike", "sup", "sub", "span", "font", "img", "br", "p", "code",
-        "script", "style", "iframe", "object", "embed", "template", "applet", "frame", "frameset", "noembed", "noframes",
-        "html", "head", "body", "div", "section", "article", "header", "footer", "main", "nav", "aside", "center", "small",
-        "big", "nobr", "wbr", "label", "data",
+        "cite", "dfn", "var", "tt", "kbd", "samp",
+        "script", "style", "iframe", "object", "embed", "template", "applet", "frame", "frameset", "noembed", "noframes", "noscript",
+        "html", "head", "body", "title", "small", "big", "nobr", "wbr", "label", "data", "abbr", "time", "bdi",
+        "div", "section", "article", "header", "footer", "main", "nav", "aside", "center", "address", "figure", "details",
+        "summary", "hgroup",
+        "ul", "ol", "dl", "menu", "dir", "pre", "listing", "form", "fieldset", "legend", "table",
+        "h1", "h2", "h3", "h4", "h5", "h6",
         "area", "base", "basefont", "col", "hr", "input", "isindex", "keygen", "link", "meta", "param", "source", "track",
         "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot", "colgroup", "caption", "rt", "rp",
     ]
@@ -114,35 +142,51 @@ enum ElementName: Hashable {
 }
 
 enum Sanitizer {
-    /// Longer than the 8 bytes a `Tag` name packs into, so compared as bytes.
+    /// Names longer than the 8 bytes a `Tag` name packs into, so compared as bytes.
     static let annotationName = Array("annotation".utf8)
+    static let blockquoteName = Array("blockquote".utf8)
+    static let figcaptionName = Array("figcaption".utf8)
 
     static func role(of name: ElementName) -> ElementRole {
-        guard let tag = name.tag else { return name == .other(annotationName) ? .annotation : .unknown }
+        guard let tag = name.tag else {
+            switch name {
+            case .other(annotationName): return .annotation
+            case .other(blockquoteName), .other(figcaptionName): return .block
+            default: return .unknown
+            }
+        }
         switch tag {
         case .a: return .anchor
         case .b, .strong: return .fixedStyle(TextStyle(bold: true))
-        case .i, .em: return .fixedStyle(TextStyle(italic: true))
+        // <cite>, <dfn> and <var> are italic in browsers and in Android's Html.fromHtml.
+        case .i, .em, .cite, .dfn, .var: return .fixedStyle(TextStyle(italic: true))
         case .u, .ins: return .fixedStyle(TextStyle(underline: true))
         case .s, .del, .strike: return .fixedStyle(TextStyle(strikethrough: true))
         case .sup: return .fixedStyle(TextStyle(baseline: .superscript))
         case .sub: return .fixedStyle(TextStyle(baseline: .`subscript`))
-        case .code: return .fixedStyle(TextStyle(code: true))
+        // Monospaced, as `code` is shown.
+        case .code, .tt, .kbd, .samp: return .fixedStyle(TextStyle(code: true))
         case .span, .font: return .attributeStyle
         case .img: return .image
         case .br: return .lineBreak
         case .p: return .paragraph
-        // Active or embedding content: never shown, never executed.
+        case .h1, .h2, .h3, .h4, .h5, .h6: return .heading
+        case .td, .th: return .cell
+        // Blocks of text, as a page lays them out: sections, lists, tables, quotations.
+        case .div, .section, .article, .header, .footer, .main, .nav, .aside, .center, .address, .figure,
+             .details, .summary, .hgroup, .ul, .ol, .dl, .menu, .dir, .li, .dt, .dd, .pre, .listing, .form,
+             .fieldset, .legend, .table, .caption, .thead, .tbody, .tfoot, .tr, .hr:
+            return .block
+        case .title, .meta, .link, .base:
+            return .metadata
+        // Active, embedded or stand-in content: never shown, never executed.
         case .script, .style, .iframe, .object, .embed, .template,
-             .applet, .frame, .frameset, .noembed, .noframes:
+             .applet, .frame, .frameset, .noembed, .noframes, .noscript:
             return .dropped
         // Structural wrappers libxml2 or CMS editors produce, and inline tags with
         // no meaning for copy. Their text is kept and their tags disappear without
-        // a warning. NOTE: <div> and the sectioning tags do NOT start a new line;
-        // only <p> and <br> do.
-        case .html, .head, .body,
-             .div, .section, .article, .header, .footer, .main, .nav, .aside,
-             .center, .small, .big, .nobr, .wbr, .label,
+        // a warning.
+        case .html, .head, .body, .small, .big, .nobr, .wbr, .label, .abbr, .time, .bdi, .colgroup, .col,
              // <data> (HTML's machine-readable value; in Android resources, the <Data> that
              // wraps a CDATA section) has no meaning for copy.
              .data:
@@ -151,6 +195,43 @@ enum Sanitizer {
             return .unknown
         }
     }
+
+    /// How a dropped element is reported: scripts and what embeds other content are a warning
+    /// (they must never reach an app); a style sheet, an inert template and the stand-ins for
+    /// scripts, frames and embeds hold nothing that runs, and are an info.
+    static func droppedSeverity(_ name: ElementName) -> Severity {
+        switch name.tag {
+        case .style, .template, .noscript, .noembed, .noframes: .info
+        default: .warning
+        }
+    }
+
+    /// What may stand in <head>: any other start tag (or text that is not white space) ends a
+    /// <head> whose end tag is left out, as in HTML.
+    static func belongsInHead(_ name: ElementName) -> Bool {
+        switch name.tag {
+        case .title, .meta, .link, .base, .basefont, .style, .script, .noscript, .template: true
+        default: false
+        }
+    }
+
+    /// The open elements a start tag of `tag` closes, as HTML leaves their end tags out: the
+    /// nearest open element named in `closes`, unless one named in `unlessInside` was opened
+    /// after it (a list item of a nested list, a cell of a nested table). Besides these, every
+    /// block closes an open <p> that is not inside a table (`paragraphScope`).
+    static func impliedEnd(of tag: Tag) -> (closes: [Tag], unlessInside: [Tag])? {
+        switch tag {
+        case .li: ([.li], [.ul, .ol, .menu, .dir])
+        case .dt, .dd: ([.dt, .dd], [.dl])
+        case .td, .th: ([.td, .th], [.table])
+        case .tr: ([.tr], [.table])
+        case .thead, .tbody, .tfoot: ([.thead, .tbody, .tfoot], [.table])
+        default: nil
+        }
+    }
+
+    /// What a block's start does not close a <p> across.
+    static let paragraphScope: [Tag] = [.table, .td, .th, .caption]
 
     /// Document wrappers: invisible even to the whitespace rule, so
     /// "<body><p>a</p>\n</body>" has no trailing newline.

@@ -25,6 +25,7 @@ extension ASCII {
     static let equals: UInt8 = 0x3D         // =
     static let dash: UInt8 = 0x2D           // -
     static let newline: UInt8 = 0x0A
+    static let tab: UInt8 = 0x09
     static let quote: UInt8 = 0x22
     static let apostrophe: UInt8 = 0x27
 

@@ -146,9 +146,10 @@ public struct XMLEntityRule: FileFormatRule {
     public init() {}
     public static let description = RuleDescription(
         id: RuleID.xmlEntity, defaultSeverity: .error,
-        summary: "A DOCTYPE or entity reference in an Android string resource file",
-        rationale: "Entities are how XML files read other files (XXE) or blow up in memory (billion laughs); string resources never need them, and linkdoc never expands or loads them.",
-        triggering: [], nonTriggering: ["<resources><string name=\"a\">Tom &amp; Jerry</string></resources>"])
+        summary: "An entity that an Android string resource file declares or refers to and linkdoc does not expand: an external DTD or entity, a parameter entity, an undeclared one, or an internal one past its bounds",
+        rationale: "Entities are how XML files read other files (XXE) or blow up in memory (billion laughs). linkdoc expands a DOCTYPE's internal entities in values, as aapt2 does, within bounds (256 entities, 4,096 bytes and 4 levels each, 1 MiB a file), and never loads anything; a reference it does not expand stands for nothing.",
+        triggering: [], nonTriggering: ["<resources><string name=\"a\">Tom &amp; Jerry</string></resources>",
+                                        "<!DOCTYPE resources [<!ENTITY app \"Foo\">]><resources><string name=\"a\">&app;</string></resources>"])
 }
 
 public struct AndroidEscapeRule: FileFormatRule {

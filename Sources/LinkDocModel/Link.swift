@@ -25,9 +25,9 @@ public enum LinkTarget: Hashable, Sendable {
     /// `%@`, `%2$@`), as Android and iOS copy writes `<a href="%1$s">` for a URL passed to
     /// `getString`/`String(format:)`. The link has no URL; `placeholder` is the href as written.
     case appFilled(placeholder: String)
-    /// An href that the app intercepts: `#name`, `#` or an empty href. It points into no page
-    /// (copy in an app has none), so it has no URL; `fragment` is what follows `#` ("" for
-    /// `#` and for an empty href).
+    /// An href that the app intercepts: `#name`, `#`, an empty href, or none (an `<a>` without
+    /// href that is no named anchor). It points into no page (copy in an app has none), so it
+    /// has no URL; `fragment` is what follows `#` ("" for `#`, an empty href and no href).
     case appHandled(fragment: String)
 
     public var kind: LinkKind {

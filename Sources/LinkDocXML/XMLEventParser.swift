@@ -3,7 +3,7 @@
 //
 // We run xmlParseDocument on a memory context with our own SAX2 handler and no
 // DOM, and record only what a reader of resource files needs: element starts
-// and ends, the DOCTYPE, and problems, each with the parser's cursor (the byte
+// and ends, the DOCTYPE and its entity declarations, and problems, each with the parser's cursor (the byte
 // offset in the input that libxml2 has consumed, xmlByteConsumed). Text is not
 // recorded: callers take the bytes between a start and an end tag from their
 // own input, which keeps exact offsets for every byte (libxml2's `characters`
@@ -13,14 +13,19 @@
 //   end            just past the '>' of the end tag (just past "/>" for an
 //                  empty element); in recovery, wherever libxml2 closed it
 //   doctype        just after the DOCTYPE's name and external id (at '[' or '>')
+//   entity decl.   just past the declaration's '>'
 //   problem        where the parser stood when it noticed (for an entity
 //                  reference: just past its ';' -- we move it back to the '&')
 //
-// Hardening (XXE, billion laughs): entities are never expanded or loaded.
+// Hardening (XXE, billion laughs): libxml2 never expands or loads an entity.
 // - XML_PARSE_NOENT is off, so references stay references; our getEntity and
 //   getParameterEntity return NULL, so no declared entity is ever found (the
 //   reference becomes an "Entity 'x' not defined" problem and contributes no
 //   text), and nothing can expand, nested or not.
+// - Entity declarations are reported as they are written (`XMLEntityDeclaration`):
+//   the reader decides what, if anything, a reference stands for. A reference to
+//   an internal general entity that the DOCTYPE declares is its business, so
+//   libxml2's "not defined" problem about it is not reported; any other stays.
 // - No DTDLOAD/DTDATTR/DTDVALID; externalSubset and resolveEntity stay NULL.
 // - XML_PARSE_NONET, and a process-wide external entity loader that refuses
 //   everything (libxml2 2.9 has no per-context loader), installed once.
@@ -57,12 +62,32 @@ public struct XMLProblem: Sendable, Equatable {
     public var message: String
 }
 
+/// An `<!ENTITY …>` of the DOCTYPE's internal subset, as written (never loaded or expanded).
+public struct XMLEntityDeclaration: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// `<!ENTITY name "text">`: `text` is its replacement text, character references
+        /// decoded and entity references left as written (XML 1.0, 4.5).
+        case internalGeneral(text: [UInt8])
+        /// `<!ENTITY name SYSTEM "uri">` (or `PUBLIC`), parsed or not (`NDATA`).
+        case externalGeneral
+        /// `<!ENTITY % name …>`, internal or external.
+        case parameter
+    }
+    public var name: String
+    public var kind: Kind
+    public var publicID: String?
+    public var systemID: String?
+}
+
 public struct XMLEvent: Sendable {
     public enum Kind: Sendable {
         case start(name: XMLName, attributes: [XMLAttribute])
         case end
-        /// A `<!DOCTYPE …>`; `cursor` is the offset of its `<`.
-        case doctype
+        /// A `<!DOCTYPE …>`, with the external DTD it names, if any (never loaded); `cursor` is
+        /// the offset of its `<`.
+        case doctype(publicID: String?, systemID: String?)
+        /// An entity declaration of the DOCTYPE; `cursor` is the offset of its `<`.
+        case entityDeclaration(XMLEntityDeclaration)
         case problem(XMLProblem)
         /// Where libxml2 stopped: the input's end, or earlier when it gave up
         /// (a NUL byte, a limit, too deep nesting).
@@ -108,11 +133,12 @@ public enum XMLEventParser {
                     sax.startElementNs = onStart
                     sax.endElementNs = onEnd
                     sax.internalSubset = onDoctype
+                    sax.entityDecl = onEntityDeclaration
                     sax.getEntity = noEntity
                     sax.getParameterEntity = noEntity
                     sax.serror = onError
-                    // Everything else stays NULL: no text, no entity declarations
-                    // kept, no external subset, no resolveEntity.
+                    // Everything else stays NULL: no text, no external subset, no
+                    // resolveEntity.
                     guard let saxPointer = ctxt.pointee.sax else { return }
                     saxPointer.pointee = sax
                     ctxt.pointee.userData = Unmanaged.passUnretained(session).toOpaque()
@@ -157,6 +183,17 @@ private final class Session {
     var events: [XMLEvent] = []
     var problems = 0
     var droppedProblems = 0
+    /// The internal general entities declared so far: references to them are the reader's.
+    var internalEntities: Set<String> = []
+    /// The last problem was libxml2's "not defined" about one of them, not reported.
+    var skippedInternalReference = false
+    /// The cursor of the last event: a declaration starts after it.
+    var lastCursor = 0
+
+    func append(_ event: XMLEvent) {
+        events.append(event)
+        lastCursor = max(lastCursor, event.cursor)
+    }
 
     init(input: [UInt8]) { self.input = input }
 
@@ -167,6 +204,17 @@ private final class Session {
 
     static func from(_ pointer: UnsafeMutableRawPointer?) -> Session? {
         pointer.map { Unmanaged<Session>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// The offset of the first `<!ENTITY` from the last event's cursor on, before `end`.
+    func declarationStart(before end: Int) -> Int? {
+        let keyword = Array("<!ENTITY".utf8)
+        var i = min(lastCursor, end)
+        while i + keyword.count <= end {
+            if input[i] == keyword[0] && input[i..<i + keyword.count].elementsEqual(keyword) { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// The offset of the nearest `byte` at or before `offset - 1`, looking back at most `limit` bytes.
@@ -202,18 +250,39 @@ private let onStart: startElementNsSAX2Func = { ctx, local, prefix, uri, _, _, a
             list.append(XMLAttribute(name: name(a[0], a[1], a[2]), value: value))
         }
     }
-    session.events.append(XMLEvent(kind: .start(name: name(local, prefix, uri), attributes: list), cursor: session.cursor))
+    session.append(XMLEvent(kind: .start(name: name(local, prefix, uri), attributes: list), cursor: session.cursor))
 }
 
 private let onEnd: endElementNsSAX2Func = { ctx, _, _, _ in
     guard let session = Session.from(ctx) else { return }
-    session.events.append(XMLEvent(kind: .end, cursor: session.cursor))
+    session.append(XMLEvent(kind: .end, cursor: session.cursor))
 }
 
-private let onDoctype: internalSubsetSAXFunc = { ctx, _, _, _ in
+private let onDoctype: internalSubsetSAXFunc = { ctx, _, publicID, systemID in
     guard let session = Session.from(ctx) else { return }
     let cursor = session.cursor
-    session.events.append(XMLEvent(kind: .doctype, cursor: session.lastIndex(of: UInt8(ascii: "<"), before: cursor, limit: 4096) ?? cursor))
+    session.append(XMLEvent(kind: .doctype(publicID: string(publicID), systemID: string(systemID)),
+                            cursor: session.lastIndex(of: UInt8(ascii: "<"), before: cursor, limit: 4096) ?? cursor))
+}
+
+private let onEntityDeclaration: entityDeclSAXFunc = { ctx, name, type, publicID, systemID, content in
+    guard let session = Session.from(ctx), let name = string(name) else { return }
+    let kind: XMLEntityDeclaration.Kind
+    switch xmlEntityType(UInt32(type)) {
+    case XML_INTERNAL_GENERAL_ENTITY:
+        let text = content.map { Array(UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0)))) } ?? []
+        kind = .internalGeneral(text: text)
+        session.internalEntities.insert(name)
+    case XML_INTERNAL_PARAMETER_ENTITY, XML_EXTERNAL_PARAMETER_ENTITY:
+        kind = .parameter
+    default:
+        kind = .externalGeneral
+    }
+    let cursor = session.cursor
+    let declaration = XMLEntityDeclaration(name: name, kind: kind, publicID: string(publicID), systemID: string(systemID))
+    session.append(XMLEvent(kind: .entityDeclaration(declaration), cursor: session.declarationStart(before: cursor) ?? cursor))
+    // The next declaration starts after this one's end, not after its start.
+    session.lastCursor = max(session.lastCursor, cursor)
 }
 
 private let noEntity: getEntitySAXFunc = { _, _ in nil }
@@ -227,8 +296,23 @@ private let entityCodes: Set<Int32> = Set([
     XML_ERR_NO_DTD,
 ].map { Int32($0.rawValue) })
 
+/// "Entity 'x' not defined", as an error or a warning.
+private let undeclaredEntityCodes: Set<Int32> = Set([XML_ERR_UNDECLARED_ENTITY, XML_WAR_UNDECLARED_ENTITY].map { Int32($0.rawValue) })
+
 private let onError: xmlStructuredErrorFunc = { ctx, error in
     guard let session = Session.from(ctx), let error else { return }
+    // A reference to an internal entity the DOCTYPE declares: the reader's to expand or refuse.
+    // Past 10,000 references libxml2 takes those it could not find for a loop and says so after
+    // each: that is about the same reference.
+    let code = Int32(error.pointee.code)
+    if undeclaredEntityCodes.contains(code),
+       let name = string(UnsafePointer(error.pointee.str1).map { UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self) }),
+       session.internalEntities.contains(name) {
+        session.skippedInternalReference = true
+        return
+    }
+    if code == Int32(XML_ERR_ENTITY_LOOP.rawValue) && session.skippedInternalReference { return }
+    session.skippedInternalReference = false
     session.problems += 1
     guard session.problems <= XMLEventParser.maxProblems else {
         session.droppedProblems += 1
@@ -246,5 +330,5 @@ private let onError: xmlStructuredErrorFunc = { ctx, error in
         if let start = [amp, percent].compactMap({ $0 }).max() { cursor = start }
     }
     let problem = XMLProblem(kind: isEntity ? .entity : .syntax, isWarning: e.level == XML_ERR_WARNING, message: message)
-    session.events.append(XMLEvent(kind: .problem(problem), cursor: cursor))
+    session.append(XMLEvent(kind: .problem(problem), cursor: cursor))
 }

@@ -31,11 +31,14 @@ final class AndroidHostileTests: XCTestCase {
 
     func testXXEFileIsNeverRead() throws {
         let file = try fixture("xxe-file.xml")
-        XCTAssertEqual(rendered(file), ["2:1 xml-entity", "5:3 xml-entity", "8:36 xml-entity", "9:34 xml-entity"])
+        // The external entity and the parameter entity at their declarations, the parameter
+        // entity's reference, and each reference to the external one.
+        XCTAssertEqual(rendered(file), ["3:3 xml-entity", "4:3 xml-entity", "5:3 xml-entity", "8:36 xml-entity", "9:34 xml-entity"])
         XCTAssertEqual(file.value("leak"), "Your data:", "the reference stands for nothing")
         XCTAssertEqual(file.value("after"), "still read")
         XCTAssertFalse(everything(file).contains("root:"), "no /etc/passwd content")
-        XCTAssert(file.diagnostics[2].message.contains("&xxe; is not expanded"), file.diagnostics[2].message)
+        XCTAssert(file.diagnostics[3].message.contains("&xxe; is not expanded: it is an external entity"), file.diagnostics[3].message)
+        XCTAssert(file.diagnostics[0].message.contains("never loaded"), file.diagnostics[0].message)
 
         // A file of our own with a marker: neither a general nor a parameter entity reads it.
         let secret = FileManager.default.temporaryDirectory.appendingPathComponent("linkdoc-secret-\(UUID().uuidString).txt")
@@ -71,7 +74,8 @@ final class AndroidHostileTests: XCTestCase {
         let http = try String(decoding: Fixtures.bytes("android/hostile/values/xxe-http.xml"), as: UTF8.self)
             .replacingOccurrences(of: "127.0.0.1:9", with: "127.0.0.1:\(port)")
         let file = read(http)
-        XCTAssertEqual(rendered(file), ["2:1 xml-entity", "5:3 xml-entity", "8:35 xml-entity"])
+        XCTAssertEqual(rendered(file), ["2:1 xml-entity", "3:3 xml-entity", "4:3 xml-entity", "5:3 xml-entity", "8:35 xml-entity"])
+        XCTAssert(file.diagnostics[0].message.contains("external DTD"), file.diagnostics[0].message)
         XCTAssertEqual(file.value("fetch"), "Fetched:")
         XCTAssertEqual(file.value("after"), "still read")
         XCTAssertEqual(accept(listener, nil, nil), -1, "no connection was made")
@@ -82,17 +86,34 @@ final class AndroidHostileTests: XCTestCase {
         let start = Date()
         let file = try fixture("billion-laughs.xml")
         XCTAssertLessThan(Date().timeIntervalSince(start), 2, "bounded time: nothing expands")
-        XCTAssertEqual(rendered(file), ["2:1 xml-entity", "15:27 xml-entity"])
+        // The internal entities are declared well; &lol9; goes through ten levels of them.
+        XCTAssertEqual(rendered(file), ["15:27 xml-entity"])
+        XCTAssert(file.diagnostics[0].message.contains("more than 4 levels"), file.diagnostics[0].message)
         XCTAssertEqual(file.value("laughs"), "")
         XCTAssertEqual(file.value("after"), "still read")
         XCTAssertFalse(everything(file).contains("lollol"))
 
-        // A million references to one entity: a bounded number of diagnostics.
-        let many = read("<!DOCTYPE r [<!ENTITY a \"x\">]><resources><string name=\"k\">"
-                        + String(repeating: "&a;", count: 1_000_000) + "</string></resources>")
-        XCTAssertEqual(many.value("k"), "")
-        XCTAssertLessThanOrEqual(many.diagnostics.count, 110)
-        XCTAssert(many.diagnostics.last!.message.contains("more XML problems are not shown"), many.diagnostics.last!.message)
+        // Over a million references to a one-byte entity: what the file's references add stops at
+        // its bound, with one diagnostic at the first reference past it.
+        let count = AndroidEntities.maxExpandedBytes + 50_000
+        let prefix = "<!DOCTYPE r [<!ENTITY a \"x\">]><resources><string name=\"k\">"
+        let many = read(prefix + String(repeating: "&a;", count: count) + "</string><string name=\"after\">&a;</string></resources>")
+        XCTAssertEqual(many.value("k")?.utf8.count, AndroidEntities.maxExpandedBytes)
+        XCTAssertEqual(many.value("after"), "", "every later reference stands for nothing")
+        XCTAssertEqual(rendered(many), ["1:\(prefix.count + 3 * AndroidEntities.maxExpandedBytes + 1) xml-entity"])
+        XCTAssert(many.diagnostics[0].message.contains("every later one stand for nothing"), many.diagnostics[0].message)
+    }
+
+    /// Escaped tags are paired in one pass: many that never close cost linear time, and stay text.
+    func testManyUnclosedEscapedTagsStayLinear() {
+        let n = 100_000
+        let value = String(repeating: "&lt;b&gt;", count: n) + String(repeating: "&lt;/i&gt;", count: n) + String(repeating: "&lt;a ", count: n)
+        let start = Date()
+        let file = read("<resources><string name=\"k\">" + value + "</string></resources>")
+        let compiled = Fixtures.compiler.compile(file)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "bounded time")
+        XCTAssertEqual(compiled.strings.first?.document.text.count, 3 * n + 4 * n + 3 * n - 1, "all of it text (the last space trimmed)")
+        XCTAssertEqual(compiled.strings.first?.document.styles, [])
     }
 
     func testDeepNestingStops() throws {

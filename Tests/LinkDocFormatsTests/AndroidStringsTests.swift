@@ -307,6 +307,65 @@ final class AndroidReferenceTests: XCTestCase {
         XCTAssertEqual(compiled.diagnostics.map(\.message), [])
     }
 
+    /// Escaped tags are read only when they close: a start tag whose end tag follows (each end tag
+    /// closes the nearest open start tag of its name), a void or self-closing tag. A tag named in
+    /// the copy ("the `&lt;a&gt;` element") stays text, whole, with no diagnostic.
+    func testOnlyEscapedTagsThatCloseAreRead() {
+        let file = read("""
+            <resources>
+                <string name="named">Wrap it in the &lt;a&gt; element, not a &lt;script&gt; tag.</string>
+                <string name="both">The &lt;a&gt; tag: &lt;a href="https://example.com/"&gt;example&lt;/a&gt;</string>
+                <string name="open">&lt;b&gt;never closed, &lt;/i&gt; never opened</string>
+                <string name="voids">one&lt;br&gt;two&lt;br/&gt;three&lt;b/&gt;</string>
+                <string name="nested">&lt;B&gt;&lt;i&gt;both&lt;/i&gt; bold&lt;/B&gt; &lt;b&gt;text &lt;b&gt;bold&lt;/b&gt;</string>
+                <string name="unended">&lt;b class=x &lt;b&gt;bold&lt;/b&gt;</string>
+            </resources>
+            """, name: "values/strings.xml")
+        let compiled = Fixtures.compiler.compile(file)
+        func document(_ key: String) -> Document? { compiled.document(key, "und")?.document }
+        XCTAssertEqual(document("named")?.text, "Wrap it in the <a> element, not a <script> tag.")
+        XCTAssertEqual(document("named")?.links, [])
+        XCTAssertEqual(document("both")?.text, "The <a> tag: example")
+        XCTAssertEqual(document("both")?.links.map(\.url), ["https://example.com/"], "the end tag closes the nearest <a>")
+        XCTAssertEqual(document("both")?.links.map(\.text), ["example"])
+        XCTAssertEqual(document("open")?.text, "<b>never closed, </i> never opened")
+        XCTAssertEqual(document("open")?.styles, [])
+        XCTAssertEqual(document("voids")?.text, "one\ntwo\nthree")
+        XCTAssertEqual(document("nested")?.text, "both bold <b>text bold")
+        XCTAssertEqual(document("nested")?.styles.map(\.range.utf16),
+                       [TextSpan(location: 0, length: 9), TextSpan(location: 0, length: 4), TextSpan(location: 18, length: 4)],
+                       "the last </b> closes the nearest <b>; the one before stays text")
+        XCTAssertEqual(document("unended")?.text, "<b class=x bold", "a tag that does not end before the next one is text")
+        XCTAssertEqual(document("unended")?.styles.map(\.range.utf16), [TextSpan(location: 11, length: 4)])
+        XCTAssertEqual(compiled.diagnostics.map(\.message), [])
+    }
+
+    /// An `<a>` without href in a value is the app's link, as in any HTML (Grammar/spec.md, HTML):
+    /// written as a tag or as escaped HTML for `Html.fromHtml`. A named anchor's text stays text.
+    func testAnchorWithoutHrefIsAnAppLink() throws {
+        let file = read("""
+            <resources>
+                <string name="tag">我已阅读<a>用户协议</a>和<a href="">隐私政策</a></string>
+                <string name="escaped">点击&lt;a&gt;这里&lt;/a&gt;继续</string>
+                <string name="named">回到<a name="top">顶部</a></string>
+            </resources>
+            """, name: "values/strings.xml")
+        let compiled = Fixtures.compiler.compile(file)
+        let tag = try XCTUnwrap(compiled.document("tag", "und")?.document)
+        XCTAssertEqual(tag.text, "我已阅读用户协议和隐私政策")
+        XCTAssertEqual(tag.links.map(\.text), ["用户协议", "隐私政策"])
+        XCTAssertEqual(tag.links.map(\.target), [.appHandled(fragment: ""), .appHandled(fragment: "")])
+        let escaped = try XCTUnwrap(compiled.document("escaped", "und")?.document)
+        XCTAssertEqual(escaped.text, "点击这里继续")
+        XCTAssertEqual(escaped.links.map(\.target), [.appHandled(fragment: "")])
+        XCTAssertEqual(escaped.links.map(\.text), ["这里"])
+        let named = try XCTUnwrap(compiled.document("named", "und")?.document)
+        XCTAssertEqual(named.text, "回到顶部")
+        XCTAssertEqual(named.links, [])
+        XCTAssertEqual(compiled.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity) \($0.ruleID)" },
+                       ["4:28 info html-unknown-element"], "at the named anchor's tag in the file")
+    }
+
     /// `<annotation key="value">` spans are kept as styles with their attributes, spelled as in the file.
     func testAnnotationsAreTypedRuns() throws {
         let file = read("""

@@ -76,14 +76,38 @@ final class CatalogMarkdownTests: XCTestCase {
         for (value, text) in [("5 * 3 * 2", "5 * 3 * 2"), ("snake_case_name", "snake_case_name"), ("**** %@", "**** %@"),
                               ("**not closed", "**not closed"), (#"\*literal\* \_x\_"#, "*literal* _x_"),
                               ("a ` b", "a ` b"), ("~single~", "~single~"), (#"\@小明 \[x\](y)"#, "@小明 [x](y)"),
-                              ("<b>html_tag_name</b>", "html_tag_name")] {
+                              ("<b>html_tag_name</b>", "<b>html_tag_name</b>")] {
             let d = try source(value)
             XCTAssertEqual(d.text, text, value)
             XCTAssertEqual(d.links, [], value)
-            XCTAssertEqual(d.styles.filter { $0.bold != true || value != "<b>html_tag_name</b>" }, [], value)
+            XCTAssertEqual(d.styles, [], value)
         }
         XCTAssertEqual(styled(try source("**%lld%%** savings")), ["b:%lld%%"], "punctuation inside, space outside")
         XCTAssertEqual(styled(try source("中文**粗体**中文")), ["b:粗体"], "CJK around the delimiters")
+    }
+
+    /// SwiftUI does not read HTML in Markdown: tags show as written, with no style, link or line
+    /// break and no diagnostic; CommonMark autolinks stay links and character references decode.
+    func testHTMLIsLiteralButAutolinksLink() throws {
+        let d = try source("<think>plan</think> <b>bold</b><br>next <a href=\"https://e.com\">x</a> <!-- c --> a < b <3 &amp; &lt;i&gt;")
+        XCTAssertEqual(d.text, "<think>plan</think> <b>bold</b><br>next <a href=\"https://e.com\">x</a> <!-- c --> a < b <3 & <i>")
+        XCTAssertEqual(d.links.map(\.url), ["https://e.com/"], "no <a> link; the bare URL in the text links as in any copy")
+        XCTAssertEqual(d.styles, [])
+        XCTAssertEqual(d.paragraphs.count, 1)
+        let autolinks = try source("<https://example.com/a_b_c> or <dpo@example.com>, *not <b>emphasis_here</b>*")
+        XCTAssertEqual(autolinks.text, "https://example.com/a_b_c or dpo@example.com, not <b>emphasis_here</b>")
+        XCTAssertEqual(autolinks.links.map(\.url), ["https://example.com/a_b_c", "mailto:dpo@example.com"])
+        XCTAssertEqual(styled(autolinks), ["i:not <b>emphasis_here</b>"], "no emphasis inside a tag, emphasis around it")
+        let compiled = catalog(#""k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "<b>x</b><br>"}}}}"#)
+        XCTAssertEqual(compiled.diagnostics, [], "nothing is reported about the tags")
+    }
+
+    /// A diagnostic after an escaped `<` still points at its place in the file.
+    func testDiagnosticsAfterLiteralTagsKeepTheirPositions() {
+        let line = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "<b>《Unknown》</b>"}}}}}}"#
+        let compiled = Fixtures.compiler.compile(LocalizationFile.read(Array(line.utf8), name: "t.xcstrings", format: .xcstrings, language: "und"))
+        let expected = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: line.unicodeScalars.firstIndex(of: "《")!) + 1
+        XCTAssertEqual(compiled.diagnostics.map { $0.location?.column }, [expected], compiled.rendered.joined())
     }
 
     /// Diagnostics still point into the file after the rewrite: here at the 《 inside the bold run.
@@ -96,10 +120,13 @@ final class CatalogMarkdownTests: XCTestCase {
         XCTAssertEqual(column, expected, compiled.rendered.joined())
     }
 
-    /// Only catalogs are Markdown: a `.strings` value keeps its asterisks.
+    /// Only catalogs are Markdown: a `.strings` value keeps its asterisks, and its HTML is HTML.
     func testStringsFilesAreNotMarkdown() {
-        let file = LocalizationFile.read(Array(#""k" = "**bold**";"#.utf8), name: "en.lproj/Localizable.strings", format: .strings, language: "en")
-        XCTAssertEqual(Fixtures.compiler.compile(file).document("k", "en")?.document.text, "**bold**")
+        let file = LocalizationFile.read(Array(#""k" = "**bold**"; "h" = "<b>粗</b>";"#.utf8), name: "en.lproj/Localizable.strings", format: .strings, language: "en")
+        let compiled = Fixtures.compiler.compile(file)
+        XCTAssertEqual(compiled.document("k", "en")?.document.text, "**bold**")
+        XCTAssertEqual(compiled.document("h", "en")?.document.text, "粗")
+        XCTAssertEqual(compiled.document("h", "en")?.document.styles.map(\.bold), [true])
     }
 
     /// Many unmatched delimiters: linear time (the bottom of each opener search is kept).

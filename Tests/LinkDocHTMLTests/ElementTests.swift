@@ -25,6 +25,27 @@ final class ElementTests: XCTestCase {
         XCTAssertEqual(f.string, "xyz")
     }
 
+    /// Without href, `name` or `id` make an <a> a named anchor: no element (its text stays text),
+    /// an info; any other <a> without href is an anchor the compiler makes an app link of.
+    func testNamedAnchorsAreNoAnchors() {
+        let src = "<a name=\"top\">一</a><A ID=faq>二</A><a class=\"x\">三</a><a id=\"y\" href=\"#top\">四</a>"
+        let f = flatten(src)
+        XCTAssertEqual(f.string, "一二三四")
+        XCTAssertEqual(f.elements.map(\.kind), [.anchor(href: nil, title: nil), .anchor(href: "#top", title: nil)])
+        XCTAssertEqual(f.elements.map { f.substring($0.range) }, ["三", "四"])
+        XCTAssertEqual(f.diagnostics.map(\.severity), [.info, .info])
+        XCTAssertEqual(f.diagnostics.map(\.ruleID), [RuleID.htmlUnknownElement, RuleID.htmlUnknownElement])
+        XCTAssertEqual(f.diagnostics.map(\.sourceOffset), [0, byteOffset(of: "<A", in: src)!])
+        XCTAssert(f.diagnostics[0].message.contains("named anchor"), f.diagnostics[0].message)
+    }
+
+    /// An href dropped for its NUL takes the anchor with it: no link of nothing, no named anchor.
+    func testAnchorWhoseHrefIsDroppedIsNoAnchor() {
+        let f = flatten("<a name=\"n\" href=\"https://a.example&#0;.b.example/\">x</a>")
+        XCTAssertEqual(f.elements, [])
+        XCTAssertEqual(f.diagnostics.map(\.ruleID), [RuleID.htmlMalformed])
+    }
+
     func testUppercaseTagsAndAttributes() {
         let f = flatten("<A HREF='u' TITLE=t>x</A><B>y</B>")
         XCTAssertEqual(f.elements.map(\.kind), [.anchor(href: "u", title: "t"), .style(TextStyle(bold: true))])
@@ -161,7 +182,7 @@ final class ElementTests: XCTestCase {
 
     func testHarmlessWrappersAreUnwrappedSilently() {
         let f = flatten("<html><body><div>a</div>\n<section>b</section><small>c</small></body></html>")
-        XCTAssertEqual(f.string, "a\nbc")
+        XCTAssertEqual(f.string, "a\nb\nc", "a section is a block; <small> is unwrapped")
         XCTAssertTrue(f.elements.isEmpty)
         XCTAssertTrue(f.diagnostics.isEmpty, "\(f.diagnostics)")
     }

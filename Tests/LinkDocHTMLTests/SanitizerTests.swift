@@ -3,13 +3,13 @@ import LinkDocBase
 import LinkDocHTML
 
 final class SanitizerTests: XCTestCase {
-    private func assertDropped(_ tag: String, _ src: String, expected: String,
+    private func assertDropped(_ tag: String, _ src: String, expected: String, severity: Severity = .warning,
                                file: StaticString = #filePath, line: UInt = #line) {
         let f = flatten(src)
         XCTAssertEqual(f.string, expected, tag, file: file, line: line)
         let warnings = f.diagnostics(RuleID.htmlSanitized)
         XCTAssertEqual(warnings.count, 1, "\(tag): \(f.diagnostics)", file: file, line: line)
-        XCTAssertEqual(warnings.first?.severity, .warning, file: file, line: line)
+        XCTAssertEqual(warnings.first?.severity, severity, file: file, line: line)
         XCTAssertEqual(warnings.first?.sourceOffset, byteOffset(of: "<" + tag, in: src), tag, file: file, line: line)
         XCTAssertTrue(warnings.first?.message.contains(tag) ?? false, file: file, line: line)
         XCTAssertTrue(f.elements.isEmpty, "\(tag): \(f.elements)", file: file, line: line)
@@ -27,7 +27,7 @@ final class SanitizerTests: XCTestCase {
     }
 
     func testStyleDroppedWithContent() {
-        assertDropped("style", "a<style type=\"text/css\">p { color: red }</style>b", expected: "ab")
+        assertDropped("style", "a<style type=\"text/css\">p { color: red }</style>b", expected: "ab", severity: .info)
     }
 
     func testIframeDroppedWithContent() {
@@ -43,7 +43,11 @@ final class SanitizerTests: XCTestCase {
     }
 
     func testTemplateDroppedWithContent() {
-        assertDropped("template", "a<template><p>hidden</p></template>b", expected: "ab")
+        assertDropped("template", "a<template><p>hidden</p></template>b", expected: "ab", severity: .info)
+    }
+
+    func testNoscriptDroppedWithContent() {
+        assertDropped("noscript", "a<noscript>请启用 JavaScript <b>#话题#</b></noscript>b", expected: "ab", severity: .info)
     }
 
     func testCommentDropped() {
@@ -87,17 +91,32 @@ final class SanitizerTests: XCTestCase {
         XCTAssertTrue(w.first?.message.contains("<blink>") ?? false)
     }
 
-    func testUnknownBlockAndVoidElements() {
-        let f = flatten("<h1>标题</h1><ul><li>一</li></ul><hr>尾")
-        XCTAssertEqual(f.string, "标题一尾")
-        XCTAssertEqual(Set(f.diagnostics(RuleID.htmlUnknownElement).map(\.message)).count, 4, "\(f.diagnostics)")
-        XCTAssertTrue(f.diagnostics(RuleID.htmlMalformed).isEmpty, "\(f.diagnostics)")
+    /// Headings, lists, rules and divs are blocks: their text on lines of its own, a heading's
+    /// bold, and no diagnostic.
+    func testBlockElementsReadAsParagraphs() {
+        let f = flatten("<h1>标题</h1><ul><li>一</li><li>二</li></ul><hr>尾<div class=x>a</div><div>b</div>")
+        XCTAssertEqual(f.string, "标题\n一\n二\n尾\na\nb")
+        XCTAssertEqual(f.styles.map(\.text), ["标题"])
+        XCTAssertEqual(f.styles.map(\.style), [TextStyle(bold: true)])
+        XCTAssertTrue(f.diagnostics.isEmpty, "\(f.diagnostics)")
     }
 
-    func testDivIsUnwrappedSilently() {
-        let f = flatten("<div class=x>a</div><div>b</div>")
-        XCTAssertEqual(f.string, "ab")
-        XCTAssertTrue(f.diagnostics.isEmpty)
+    /// Elements whose meaning the document cannot carry keep their text, with a warning.
+    func testElementsWhoseMeaningIsLostAreReported() {
+        let f = flatten("<q>引</q><mark>亮</mark><ruby>汉<rt>hàn</rt></ruby><button>按</button><video>视</video>")
+        XCTAssertEqual(f.string, "引亮汉hàn按视")
+        XCTAssertEqual(f.diagnostics(RuleID.htmlUnknownElement).map(\.message).map { $0.prefix(14) },
+                       ["unsupported el", "unsupported el", "unsupported el", "unsupported el", "unsupported el", "unsupported el"])
+        XCTAssertEqual(f.diagnostics.count, 6, "\(f.diagnostics)")
+    }
+
+    /// What Android's Html.fromHtml and browsers show in italics or monospaced is a style.
+    func testPresentationalElementsAreStyles() {
+        let f = flatten("<cite>c</cite><dfn>d</dfn><var>v</var><tt>t</tt><kbd>k</kbd><samp>s</samp><abbr title=x>a</abbr><time>9</time>")
+        XCTAssertEqual(f.string, "cdvtksa9")
+        XCTAssertEqual(f.styles.map(\.style), [TextStyle(italic: true), TextStyle(italic: true), TextStyle(italic: true),
+                                                TextStyle(code: true), TextStyle(code: true), TextStyle(code: true)])
+        XCTAssertTrue(f.diagnostics.isEmpty, "\(f.diagnostics)")
     }
 
     func testProcessingInstructionDropped() {

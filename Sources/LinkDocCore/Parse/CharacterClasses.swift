@@ -155,12 +155,13 @@ struct BracketCounts {
 }
 
 /// The shape of CommonMark's autolinks, `<scheme:…>` and `<local@domain>`: the inline parser
-/// links them, and PreparedText keeps libxml2 from reading them as tags. One definition for both.
-enum AngleAutolink {
+/// links them, PreparedText keeps libxml2 from reading them as tags, and a String Catalog's
+/// Markdown (LinkDocFormats) keeps them while its other `<` are literal. One definition for all.
+package enum AngleAutolink {
     /// If an autolink opens at `i` (a `<`), the offset of its `>`: no white space, control or `<`
     /// in between, and the inside a scheme and colon (2 to 32 ASCII letters, digits, `+ . -`,
     /// a letter first) or an address.
-    static func end(_ s: UnsafeBufferPointer<UInt8>, openingAt i: Int) -> Int? {
+    package static func end(_ s: UnsafeBufferPointer<UInt8>, openingAt i: Int) -> Int? {
         var j = i + 1
         while j < s.count {
             let b = s[j]

@@ -478,10 +478,10 @@ struct Resolver: ~Copyable {
         case .explicit(let target, _, _):
             return explicitTarget(target, display: displayString(syntax), at: at)
         case .htmlAnchor(let href, _, _):
-            // An <a> without href is a named anchor: its text stays text. Problems with
+            // An <a> without href (a named anchor never gets here: the flattener keeps its
+            // text as text) is the app's to make tappable, as `<a href="">` is. Problems with
             // the href are reported at the tag.
-            guard let href else { return nil }
-            return explicitTarget(href.trimmingASCIIWhitespace(), display: displayString(syntax), at: at)
+            return explicitTarget(href?.trimmingASCIIWhitespace() ?? "", display: displayString(syntax), at: at)
         }
     }
 

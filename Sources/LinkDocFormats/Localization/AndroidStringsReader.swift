@@ -25,10 +25,11 @@ import LinkDocXML
 /// (`@string/missing`, `@android:string/ok`, `?attr/x`, `@null`) is reported
 /// (`android-reference`) and its value left out, never dropped without a word.
 ///
-/// libxml2's XML parser (LinkDocXML, entities never expanded) gives the
+/// libxml2's XML parser (LinkDocXML, which never expands or loads an entity) gives the
 /// structure; each value's text is decoded from the file's own bytes by
-/// `AndroidValueDecoder` (XML references, CDATA, inline tags, Android escapes
-/// and whitespace), so every diagnostic points at the right line and column.
+/// `AndroidValueDecoder` (XML references, the DOCTYPE's internal entities as
+/// `AndroidEntities` bounds them, CDATA, inline tags, Android escapes and
+/// whitespace), so every diagnostic points at the right line and column.
 ///
 /// The language is the caller's (from the `values-…` folder, or `--language`);
 /// when that is `und`, a `tools:locale="en"` on `<resources>` (what Android lint
@@ -51,6 +52,7 @@ enum AndroidStringsReader {
         let text = LocalizationText(name: name, bytes: raw)
         var walker = Walker(text: text, language: language)
         walker.walk(XMLEventParser.parse(text.bytes))
+        walker.reportUnreportedEntityReferences()
         walker.resolveReferences(siblings: siblings)
         let sourceLanguage = AndroidResourceFolder.isDefaultResources(path: name) ? walker.language : nil
         var diagnostics = text.diagnostics + walker.diagnostics
@@ -78,6 +80,10 @@ enum AndroidStringsReader {
         var stack: [Role] = []
         /// Values that are resource references, resolved once the whole file is read.
         var references: [Reference] = []
+        /// The internal entities the DOCTYPE declares, which values' references expand.
+        var entities = AndroidEntities()
+        /// Where the last entity error was, for the count of those left unreported.
+        var lastEntityReport = 0
 
         struct Reference {
             let key: String
@@ -120,9 +126,17 @@ enum AndroidStringsReader {
                     start(name, attributes, cursor: event.cursor)
                 case .end:
                     if let open = stack.popLast() { end(open, contentEnd: contentEnd(closedAt: event.cursor)) }
-                case .doctype:
-                    problem(.error, "a DOCTYPE is not allowed in string resources; its entities and DTD are never loaded or expanded",
-                            rule: RuleID.xmlEntity, at: event.cursor)
+                case .doctype(let publicID, let systemID):
+                    // Its internal subset's entities are read (below); an external DTD never is.
+                    if publicID != nil || systemID != nil {
+                        let target = [publicID.map { "PUBLIC \"\($0)\"" }, systemID.map { "SYSTEM \"\($0)\"" }].compactMap { $0 }.joined(separator: " ")
+                        problem(.error, "the DOCTYPE names an external DTD (\(target)), which is never loaded",
+                                rule: RuleID.xmlEntity, at: event.cursor)
+                    }
+                case .entityDeclaration(let declaration):
+                    if let (severity, message) = entities.declare(declaration) {
+                        problem(severity, message, rule: RuleID.xmlEntity, at: event.cursor)
+                    }
                 case .problem(let p):
                     xmlProblem(p, at: event.cursor)
                 case .endOfInput:
@@ -139,6 +153,7 @@ enum AndroidStringsReader {
                 attributes.first { $0.name.local == local && $0.name.uri == uri }?.value
             }
             let tagStart = lastIndex(of: UInt8(ascii: "<"), before: cursor) ?? cursor
+            if !entities.isEmpty, !isInsideValue { reportEntityReferences(inTag: tagStart..<cursor, name: name) }
             // Frames ended early (below) are still open to libxml2, not to us.
             var parent = stack.lastIndex { if case .closedEarly = $0 { false } else { true } }
             if name.uri == nil && ["string", "string-array", "array", "plurals", "item"].contains(name.local),
@@ -228,6 +243,29 @@ enum AndroidStringsReader {
 
         func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : a + "." + b }
 
+        /// Whether an element starting now is inside a value (part of its text).
+        var isInsideValue: Bool {
+            switch stack.last { case .value?, .inline?: true; default: false }
+        }
+
+        /// References to the file's internal entities in the attributes of a resource element
+        /// (`<string name="&x;">`): libxml2 reads the attribute without them, and only values
+        /// expand entities, so each is an error.
+        mutating func reportEntityReferences(inTag tag: Range<Int>, name: XMLName) {
+            let content = XMLContent(b: b, xliffPrefixes: xliffPrefixes)
+            for reference in content.entityReferences(in: [.tag(tag)], isDeclared: { entities.isDeclared($0) }) {
+                problem(.error, "the entity reference &\(reference.name); in an attribute of <\(name.qualified)> is not expanded (entities are expanded in values only); the attribute is read without it",
+                        rule: RuleID.xmlEntity, at: reference.range.lowerBound)
+            }
+        }
+
+        /// The entity errors past `AndroidEntities.maxReportedReferences`, counted in one.
+        mutating func reportUnreportedEntityReferences() {
+            guard entities.unreportedReferences > 0 else { return }
+            problem(.error, "\(entities.unreportedReferences) more entity references that are not expanded are not shown",
+                    rule: RuleID.xmlEntity, at: lastEntityReport)
+        }
+
         /// How messages name a string: `key "unread" (zh-CN, plural.one)`, as `LocalizedString.label` does.
         func place(_ key: String, _ variation: String = "") -> String {
             "key \"\(key)\" (\(language)\(variation.isEmpty ? "" : ", " + variation))"
@@ -255,16 +293,20 @@ enum AndroidStringsReader {
             let content = selfClosing ? contentStart..<contentStart : contentStart..<max(contentStart, contentEnd)
             let label = place(key, variation)
             var decoder = AndroidValueDecoder(text: text, xliffPrefixes: xliffPrefixes, label: label, start: content.lowerBound)
-            var pieces = decoder.pieces(content)
+            var pieces = decoder.pieces(content, entities: &entities)
+            // So far the decoder has reported only the entities it did not expand.
+            if let last = decoder.diagnostics.last?.location?.offset { lastEntityReport = last }
             let hasTags = pieces.contains { if case .tag = $0 { true } else { false } }
             if !hasTags {
-                pieces = AndroidValueDecoder.trimmed(pieces, bytes: b)
-                if isResourceReference(pieces), case .text(let r) = pieces[0] {
-                    let spelled = String(decoding: b[r], as: UTF8.self)
+                pieces = AndroidValueDecoder.trimmed(pieces, bytes: decoder.b)
+                if isResourceReference(pieces, bytes: decoder.b), case .text(let r) = pieces[0] {
+                    diagnostics += decoder.diagnostics
+                    let spelled = String(decoding: decoder.b[r], as: UTF8.self)
                     // An item of a typed <array> that names a color, a drawable or a dimension is no
                     // copy; its string items are, and keep their positions (item.N).
                     if owner.hasPrefix("array/") && Self.stringName(spelled) == nil { return }
-                    references.append(Reference(key: key, variation: variation, owner: owner, spelled: spelled, offset: r.lowerBound))
+                    references.append(Reference(key: key, variation: variation, owner: owner, spelled: spelled,
+                                                offset: decoder.fileOffset(r.lowerBound)))
                     return
                 }
             }
@@ -277,7 +319,7 @@ enum AndroidStringsReader {
 
         /// `@string/name`, `@android:string/ok`, `?attr/name`, `@null`, `@empty`:
         /// aapt2 reads these as references to other resources, not as text.
-        func isResourceReference(_ pieces: [AndroidValueDecoder.Piece]) -> Bool {
+        func isResourceReference(_ pieces: [AndroidValueDecoder.Piece], bytes b: [UInt8]) -> Bool {
             guard pieces.count == 1, case .text(let r) = pieces[0], r.count >= 2,
                   b[r.lowerBound] == UInt8(ascii: "@") || b[r.lowerBound] == UInt8(ascii: "?") else { return false }
             let rest = b[r.lowerBound + 1..<r.upperBound]
@@ -370,13 +412,17 @@ enum AndroidStringsReader {
             let place = enclosingValue.map { self.place($0.key, $0.variation) + ": " } ?? ""
             switch p.kind {
             case .entity:
-                var message = "entities are not allowed in string resources (\(p.message)); nothing was expanded or loaded"
+                var message = "only the internal entities a DOCTYPE declares are read (\(p.message)); nothing was expanded or loaded"
                 if offset < b.count, b[offset] == UInt8(ascii: "&") || b[offset] == UInt8(ascii: "%") {
                     var end = offset + 1
                     while end < b.count, end - offset < 64, b[end] != UInt8(ascii: ";") { end += 1 }
                     if end < b.count && b[end] == UInt8(ascii: ";") {
                         let reference = String(decoding: b[offset...end], as: UTF8.self)
-                        message = "the entity reference \(reference) is not expanded: entities are not allowed in string resources, so it stands for nothing"
+                        let name = String(decoding: b[offset + 1..<end], as: UTF8.self)
+                        let why = b[offset] == UInt8(ascii: "%") ? "parameter entities are never expanded or loaded"
+                            : entities.externalTarget(of: name).map { "it is an external entity (\($0)), which is never loaded" }
+                            ?? "the file declares no entity of that name"
+                        message = "the entity reference \(reference) is not expanded: \(why), so it stands for nothing"
                     }
                 }
                 problem(.error, place + message, rule: RuleID.xmlEntity, at: offset)

@@ -7,10 +7,12 @@ import LinkDocCore
 /// checked the structure; see `AndroidStringsReader`), in two passes:
 ///
 /// 1. XML (`pieces`): character data; `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` and
-///    `&#NN;`/`&#xNN;` decoded (any other entity is never expanded: it
-///    contributes nothing, and libxml2 has reported it); `<![CDATA[…]]>` contents
-///    as plain text (so `<a href>` inside CDATA reaches linkdoc as HTML);
-///    comments and processing instructions dropped; `<xliff:g>` tags dropped with
+///    `&#NN;`/`&#xNN;` decoded; a reference to an internal entity of the file's
+///    DOCTYPE replaced by its text (`AndroidEntities`, within its bounds), any
+///    other never expanded (it contributes nothing, and libxml2 or the entities
+///    have reported it); `<![CDATA[…]]>` contents as plain text (so `<a href>`
+///    inside CDATA reaches linkdoc as HTML); comments and processing
+///    instructions dropped; `<xliff:g>` tags dropped with
 ///    their content kept; every other element's start and end tags (`<b>`, `<i>`,
 ///    `<u>`, `<a href="…">`, Android's styled strings) kept byte for byte, so
 ///    linkdoc's HTML layer reads them.
@@ -32,15 +34,25 @@ import LinkDocCore
 ///    the compiler as the tag `<not set>` and vanished. One exception, in a value
 ///    without inline tags: a `&lt;` that begins a tag of the HTML Android's
 ///    `Html.fromHtml` reads (`&lt;a href=…&gt;`, `&lt;b&gt;`, `&lt;/a&gt;`,
-///    `&lt;br/&gt;`) is escaped HTML, the usual way to put links in a string that
-///    the app passes to `Html.fromHtml`, and is decoded, so its links and styles are
-///    kept (Wikipedia's app has 61 such strings in one file).
+///    `&lt;br/&gt;`) and that closes is escaped HTML, the usual way to put links in a
+///    string that the app passes to `Html.fromHtml`, and is decoded, so its links and
+///    styles are kept (Wikipedia's app has 61 such strings in one file). A tag closes
+///    when it is void (`br`, `img`) or self-closing (`/&gt;`), or when it is a start
+///    tag and its end tag follows in the value (each end tag closes the nearest open
+///    start tag of its name): "the `&lt;a&gt;` element" names a tag and shows `<a>`.
 ///
 /// Literal runs map byte for byte to the file; decoded references and escapes
-/// map to their first byte (`&`, `\`).
+/// map to their first byte (`&`, `\`), and an entity's text to its reference's `&`.
 struct AndroidValueDecoder {
     let text: LocalizationText
-    let b: [UInt8]
+    /// The bytes the value is read from: the file's, or, when the value refers to entities of the
+    /// file, its content with each reference replaced by the entity's text (`expandEntities`).
+    private(set) var b: [UInt8]
+    /// Where entity text stands in `b`, each with the offset of its reference's `&` in the file,
+    /// in order; empty while `b` is the file's bytes.
+    private var expansions: [(range: Range<Int>, reference: Int)] = []
+    /// `b`'s offsets in the file (the identity while `b` is the file's bytes).
+    private var fileMap = OffsetMap.identity
     /// Namespace prefixes bound to XLIFF in the file (always `xliff`).
     let xliffPrefixes: Set<[UInt8]>
     /// `key "name" (language, variation)`, for messages.
@@ -57,16 +69,380 @@ struct AndroidValueDecoder {
         self.builder = ValueBuilder(start: start)
     }
 
+    /// The file offset of offset `offset` of `b`.
+    func fileOffset(_ offset: Int) -> Int { fileMap.sourceOffset(offset) }
+
     // MARK: Pass 1: XML
 
     enum Piece: Equatable {
-        /// Bytes of the file taken literally: character data, or a CDATA section's contents.
+        /// Bytes of `b` taken literally: character data, or a CDATA section's contents.
         case text(Range<Int>)
         /// A character or entity reference; nil for an entity that is never expanded.
         case reference(Unicode.Scalar?, Range<Int>)
         /// An inline element's start or end tag, kept as HTML.
         case tag(Range<Int>)
     }
+
+    /// The pieces of `content`, the references to the file's internal entities (`entities`)
+    /// replaced by their text: then the pieces are those of `b`, a copy of the content with the
+    /// text in place of each reference.
+    mutating func pieces(_ content: Range<Int>, entities: inout AndroidEntities) -> [Piece] {
+        let found = XMLContent(b: b, xliffPrefixes: xliffPrefixes).pieces(content)
+        guard !entities.isEmpty else { return found }
+        let references = XMLContent(b: b, xliffPrefixes: xliffPrefixes).entityReferences(in: found) {
+            entities.isDeclared($0)
+        }
+        guard !references.isEmpty else { return found }
+        expandEntities(references, in: content, entities: &entities)
+        return XMLContent(b: b, xliffPrefixes: xliffPrefixes).pieces(0..<b.count)
+    }
+
+    /// Makes `b` the content with each of `references` replaced by its entity's text (nothing,
+    /// with an error, for an entity that is refused or past the file's budget).
+    private mutating func expandEntities(_ references: [XMLContent.EntityReference], in content: Range<Int>,
+                                         entities: inout AndroidEntities) {
+        var out: [UInt8] = []
+        out.reserveCapacity(content.count)
+        var map = OffsetMap()
+        var copied = content.lowerBound
+        for reference in references {
+            map.copy(from: copied, at: out.count)
+            out += b[copied..<reference.range.lowerBound]
+            copied = reference.range.upperBound
+            switch entities.use(reference.name) {
+            case .text(let text):
+                let start = out.count
+                map.replace(reference.range.lowerBound, at: start)
+                out += reference.inTag ? AndroidEntities.attributeEscaped(text) : text
+                expansions.append((start..<out.count, reference.range.lowerBound))
+            case .nothing(let report?):
+                self.report(.error, report, rule: RuleID.xmlEntity, at: reference.range.lowerBound)
+            case .nothing(nil):
+                break
+            }
+        }
+        map.copy(from: copied, at: out.count)
+        out += b[copied..<content.upperBound]
+        b = out
+        fileMap = map
+    }
+
+    /// Appends `b[r]` as it is: copied from the file, or the text of an entity (mapped to its reference).
+    private mutating func appendSource(_ r: Range<Int>) {
+        guard !expansions.isEmpty else { return builder.appendLiteral(b[r], at: r.lowerBound) }
+        // The first expansion that ends after r starts (binary search: a value may hold many).
+        var lo = 0, hi = expansions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if expansions[mid].range.upperBound <= r.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        var i = r.lowerBound
+        while i < r.upperBound {
+            if lo < expansions.count, expansions[lo].range.lowerBound <= i {
+                let end = min(expansions[lo].range.upperBound, r.upperBound)
+                builder.appendReplacement(b[i..<end], at: expansions[lo].reference)
+                i = end
+                lo += 1
+            } else {
+                let end = min(lo < expansions.count ? expansions[lo].range.lowerBound : r.upperBound, r.upperBound)
+                builder.appendLiteral(b[i..<end], at: fileOffset(i))
+                i = end
+            }
+        }
+    }
+
+    /// Appends one decoded scalar for the escape or reference at `offset` of `b`.
+    private mutating func appendEscaped(_ scalar: Unicode.Scalar, at offset: Int) {
+        builder.appendEscaped(scalar, at: fileOffset(offset))
+    }
+
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+
+    private static func isSpace(_ s: Unicode.Scalar?) -> Bool { s.map { $0.isASCII && isSpace(UInt8($0.value)) } ?? false }
+
+    /// Drops leading and trailing whitespace (and never-expanded references
+    /// there, which stand for nothing), as aapt2 does for values without spans.
+    static func trimmed(_ pieces: [Piece], bytes b: [UInt8]) -> [Piece] {
+        var pieces = pieces[...]
+        while let first = pieces.first {
+            if case .text(var r) = first {
+                while !r.isEmpty && isSpace(b[r.lowerBound]) { r = r.lowerBound + 1..<r.upperBound }
+                if !r.isEmpty { pieces[pieces.startIndex] = .text(r); break }
+            } else if case .reference(let s, _) = first, s != nil && !isSpace(s) {
+                break
+            }
+            pieces = pieces.dropFirst()
+        }
+        while let last = pieces.last {
+            if case .text(var r) = last {
+                while !r.isEmpty && isSpace(b[r.upperBound - 1]) { r = r.lowerBound..<r.upperBound - 1 }
+                if !r.isEmpty { pieces[pieces.endIndex - 1] = .text(r); break }
+            } else if case .reference(let s, _) = last, s != nil && !isSpace(s) {
+                break
+            }
+            pieces = pieces.dropLast()
+        }
+        return Array(pieces)
+    }
+
+    // MARK: Pass 2: Android
+
+    enum Escape { case none, backslash(at: Int), unicode(at: Int, value: UInt32, digits: Int) }
+
+    private var quoted = false
+    private var lastWasSpace = false
+    private var escape = Escape.none
+    /// A `\uD8xx` waiting for its `\uDCxx`.
+    private var highSurrogate: (value: UInt32, at: Int)? = nil
+    private var apostropheReported = false
+
+    /// The elements `Html.fromHtml` reads (Android's `HtmlToSpannedConverter`).
+    static let fromHtmlTags: Set<String> = [
+        "a", "b", "big", "blockquote", "br", "cite", "del", "dfn", "div", "em", "font", "h1", "h2", "h3", "h4", "h5", "h6",
+        "i", "img", "li", "p", "s", "small", "span", "strike", "strong", "sub", "sup", "tt", "u", "ul",
+    ]
+
+    /// The elements of `fromHtmlTags` that have no end tag.
+    static let fromHtmlVoidTags: Set<String> = ["br", "img"]
+
+    /// An escaped tag that the `&lt;` reference at `r` begins: the file's bytes after it are an
+    /// optional `/`, a name of `fromHtmlTags`, then a space, `/`, `>` or `&gt;`, and the tag ends
+    /// (`>` or `&gt;`) before the next `<` or `&lt;` and before `end`.
+    private func escapedTag(at r: Range<Int>, end: Int) -> (name: String, isEnd: Bool, closesItself: Bool)? {
+        var i = r.upperBound
+        let isEnd = i < end && b[i] == UInt8(ascii: "/")
+        if isEnd { i += 1 }
+        let nameStart = i
+        while i < end, i - nameStart <= 10, (b[i] | 0x20 >= 0x61 && b[i] | 0x20 <= 0x7A) || (b[i] >= 0x30 && b[i] <= 0x39) { i += 1 }
+        let name = String(decoding: b[nameStart..<i].map { $0 | 0x20 }, as: UTF8.self)
+        guard i > nameStart, i < end, Self.fromHtmlTags.contains(name),
+              b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == UInt8(ascii: "/") || b[i] == UInt8(ascii: ">")
+                || b[i..<end].starts(with: "&gt;".utf8) else { return nil }
+        // Where the tag ends; a `<` or `&lt;` first means the `&lt;` began no tag (and the scan
+        // stops there, so that the value's bytes are read once however many `&lt;` it holds).
+        while i < end {
+            if b[i] == UInt8(ascii: ">") || b[i..<end].starts(with: "&gt;".utf8) {
+                let selfClosing = i > nameStart && b[i - 1] == UInt8(ascii: "/")
+                return (name, isEnd, !isEnd && (selfClosing || Self.fromHtmlVoidTags.contains(name)))
+            }
+            if b[i] == UInt8(ascii: "<") || b[i..<end].starts(with: "&lt;".utf8) { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The offsets of the `&lt;` references in `pieces` that begin escaped tags that close (see
+    /// the top): each end tag closes the nearest open start tag of its name, and the start tags
+    /// left open, like end tags that close nothing, stay text.
+    private func closingEscapedTags(_ pieces: [Piece]) -> Set<Int> {
+        guard let end = pieces.last.map({ piece -> Int in
+            switch piece { case .text(let r), .reference(_, let r), .tag(let r): r.upperBound }
+        }) else { return [] }
+        var read: Set<Int> = []
+        /// The open start tags of each name, innermost last.
+        var open: [String: [Int]] = [:]
+        for case .reference("<"?, let r) in pieces {
+            guard let tag = escapedTag(at: r, end: end) else { continue }
+            if tag.closesItself {
+                read.insert(r.lowerBound)
+            } else if !tag.isEnd {
+                open[tag.name, default: []].append(r.lowerBound)
+            } else if let start = open[tag.name]?.popLast() {
+                read.insert(start)
+                read.insert(r.lowerBound)
+            }
+        }
+        return read
+    }
+
+    /// Decodes `pieces` (trimmed by the caller when they hold no tag) into `builder`.
+    mutating func decode(_ pieces: [Piece]) {
+        let hasTags = pieces.contains { if case .tag = $0 { true } else { false } }
+        let escapedTags = hasTags ? [] : closingEscapedTags(pieces)
+        for piece in pieces {
+            switch piece {
+            case .text(let r):
+                text(r)
+            case .reference(let scalar?, let r):
+                if case .none = escape, scalar == "&" || (scalar == "<" && !escapedTags.contains(r.lowerBound)) {
+                    flushHighSurrogate()
+                    lastWasSpace = false
+                    appendSource(r)  // stays escaped for the HTML layer
+                } else {
+                    character(scalar, at: r.lowerBound, literal: nil)
+                }
+            case .reference(nil, _):
+                break
+            case .tag(let r):
+                finishEscape()
+                appendSource(r)
+                quoted = false
+                lastWasSpace = false
+            }
+        }
+        finishEscape()
+    }
+
+    /// A literal run: plain bytes go out in one piece; the few that matter one by one.
+    private mutating func text(_ r: Range<Int>) {
+        var i = r.lowerBound
+        while i < r.upperBound {
+            if case .none = escape, highSurrogate == nil {
+                var j = i
+                while j < r.upperBound, !Self.isSpecial(b[j]) { j += 1 }
+                if j > i {
+                    appendSource(i..<j)
+                    lastWasSpace = false
+                    i = j
+                    continue
+                }
+            }
+            // One scalar (escapes may take any character).
+            var n = 1
+            while i + n < r.upperBound && b[i + n] & 0xC0 == 0x80 { n += 1 }
+            let scalar = String(decoding: b[i..<i + n], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+            character(scalar, at: i, literal: i..<i + n)
+            i += n
+        }
+    }
+
+    private static func isSpecial(_ c: UInt8) -> Bool {
+        isSpace(c) || c == UInt8(ascii: "\\") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
+    }
+
+    /// One character of the text. `literal` is where its bytes are in `b` when it was
+    /// written as itself (nil when it came from a reference).
+    private mutating func character(_ c: Unicode.Scalar, at offset: Int, literal: Range<Int>?) {
+        switch escape {
+        case .backslash(let start):
+            escape = .none
+            if c == "u" {
+                escape = .unicode(at: start, value: 0, digits: 0)
+                return
+            }
+            flushHighSurrogate()
+            let out: Unicode.Scalar
+            switch c {
+            case "n": out = "\n"
+            case "t": out = "\t"
+            case "'", "\"", "\\", "@", "?", "#": out = c
+            default:
+                out = c
+                var hint = ""
+                if "《》[]".unicodeScalars.contains(c) { hint = "; to escape linkdoc markup in an Android string write \\\\\(c)" }
+                report(.warning, "unknown escape '\\\(c)'; Android reads it as '\(c)'\(hint)",
+                       rule: RuleID.androidUnknownEscape, at: start)
+            }
+            appendEscaped(out, at: start)
+            return
+        case .unicode(let start, let value, let digits):
+            if c.isASCII, let d = XMLContent.digit(UInt8(c.value), hex: true) {
+                let value = value << 4 | d
+                if digits < 3 {
+                    escape = .unicode(at: start, value: value, digits: digits + 1)
+                } else {
+                    escape = .none
+                    unicodeEscape(value, at: start)
+                }
+                return
+            }
+            escape = .none
+            report(.error, "'\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used", rule: RuleID.androidEscape, at: start)
+            flushHighSurrogate()
+            appendEscaped("\u{FFFD}", at: start)
+            // and `c` is read as usual below
+        case .none:
+            break
+        }
+        // A pending high surrogate may still meet its low half in the next `\u`.
+        if c != "\\" { flushHighSurrogate() }
+        if c.isASCII && Self.isSpace(UInt8(c.value)) && !quoted {
+            if !lastWasSpace {
+                if c == " ", let literal { appendSource(literal) } else { appendEscaped(" ", at: offset) }
+                lastWasSpace = true
+            }
+            return
+        }
+        lastWasSpace = false
+        switch c {
+        case "\\":
+            escape = .backslash(at: offset)
+        case "\"":
+            quoted.toggle()
+        case "'" where !quoted:
+            if !apostropheReported {
+                apostropheReported = true
+                report(.error, "unescaped apostrophe: aapt2 rejects it; write \\' or put the value in double quotes",
+                       rule: RuleID.androidEscape, at: offset)
+            }
+            append(c, at: offset, literal: literal)
+        default:
+            append(c, at: offset, literal: literal)
+        }
+    }
+
+    private mutating func append(_ c: Unicode.Scalar, at offset: Int, literal: Range<Int>?) {
+        if let literal { appendSource(literal) } else { appendEscaped(c, at: offset) }
+    }
+
+    private mutating func unicodeEscape(_ value: UInt32, at start: Int) {
+        if let high = highSurrogate {
+            highSurrogate = nil
+            if (0xDC00...0xDFFF).contains(value) {
+                appendEscaped(Unicode.Scalar(0x10000 + ((high.value - 0xD800) << 10) + (value - 0xDC00))!, at: high.at)
+                return
+            }
+            unpairedSurrogate(high.value, at: high.at)
+        }
+        if (0xD800...0xDBFF).contains(value) {
+            highSurrogate = (value, start)
+        } else if let scalar = Unicode.Scalar(value) {
+            appendEscaped(scalar, at: start)
+        } else {
+            unpairedSurrogate(value, at: start)
+        }
+    }
+
+    private mutating func flushHighSurrogate() {
+        if let high = highSurrogate {
+            highSurrogate = nil
+            unpairedSurrogate(high.value, at: high.at)
+        }
+    }
+
+    private mutating func unpairedSurrogate(_ value: UInt32, at offset: Int) {
+        report(.error, "unpaired surrogate \\u\(String(value, radix: 16, uppercase: true)); U+FFFD was used",
+               rule: RuleID.androidEscape, at: offset)
+        appendEscaped("\u{FFFD}", at: offset)
+    }
+
+    /// At an inline tag and at the end: an escape cannot continue past them.
+    private mutating func finishEscape() {
+        switch escape {
+        case .backslash(let start):
+            report(.warning, "a backslash at the end of a text run escapes nothing; Android drops it",
+                   rule: RuleID.androidUnknownEscape, at: start)
+        case .unicode(let start, _, _):
+            report(.error, "'\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used", rule: RuleID.androidEscape, at: start)
+            appendEscaped("\u{FFFD}", at: start)
+        case .none:
+            break
+        }
+        escape = .none
+        flushHighSurrogate()
+    }
+
+    private mutating func report(_ severity: Severity, _ message: String, rule: RuleID, at offset: Int) {
+        diagnostics.append(text.diagnostic(severity, "\(label): \(message)", rule: rule, at: fileOffset(offset)))
+    }
+}
+
+/// Pass 1 of `AndroidValueDecoder` over some bytes: a value's XML content (the file's, or an
+/// entity's text).
+struct XMLContent {
+    let b: [UInt8]
+    let xliffPrefixes: Set<[UInt8]>
+    typealias Piece = AndroidValueDecoder.Piece
 
     /// The pieces of `content`. Total on any bytes: an unterminated construct runs to the end.
     func pieces(_ content: Range<Int>) -> [Piece] {
@@ -184,253 +560,45 @@ struct AndroidValueDecoder {
         case "gt": scalar = ">"
         case "quot": scalar = "\""
         case "apos": scalar = "'"
-        default: scalar = nil  // never expanded (see XMLEventParser)
+        default: scalar = nil  // an entity: the file's internal ones are AndroidEntities' to expand
         }
         return (scalar, j + 1)
     }
 
-    private static func digit(_ c: UInt8, hex: Bool) -> UInt32? {
+    static func digit(_ c: UInt8, hex: Bool) -> UInt32? {
         hex ? ASCII.hexValue(c).map(UInt32.init) : (0x30...0x39).contains(c) ? UInt32(c - 0x30) : nil
     }
 
-    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
-
-    private static func isSpace(_ s: Unicode.Scalar?) -> Bool { s.map { $0.isASCII && isSpace(UInt8($0.value)) } ?? false }
-
-    /// Drops leading and trailing whitespace (and never-expanded references
-    /// there, which stand for nothing), as aapt2 does for values without spans.
-    static func trimmed(_ pieces: [Piece], bytes b: [UInt8]) -> [Piece] {
-        var pieces = pieces[...]
-        while let first = pieces.first {
-            if case .text(var r) = first {
-                while !r.isEmpty && isSpace(b[r.lowerBound]) { r = r.lowerBound + 1..<r.upperBound }
-                if !r.isEmpty { pieces[pieces.startIndex] = .text(r); break }
-            } else if case .reference(let s, _) = first, s != nil && !isSpace(s) {
-                break
-            }
-            pieces = pieces.dropFirst()
-        }
-        while let last = pieces.last {
-            if case .text(var r) = last {
-                while !r.isEmpty && isSpace(b[r.upperBound - 1]) { r = r.lowerBound..<r.upperBound - 1 }
-                if !r.isEmpty { pieces[pieces.endIndex - 1] = .text(r); break }
-            } else if case .reference(let s, _) = last, s != nil && !isSpace(s) {
-                break
-            }
-            pieces = pieces.dropLast()
-        }
-        return Array(pieces)
+    /// A reference to a general entity (`&name;`, no character reference) where the XML
+    /// content has one: a `.reference` piece the pieces do not decode, or one in a tag's
+    /// attribute values (`<a href="&url;">`, where `inTag`).
+    struct EntityReference {
+        let name: String
+        let range: Range<Int>
+        let inTag: Bool
     }
 
-    // MARK: Pass 2: Android
-
-    enum Escape { case none, backslash(at: Int), unicode(at: Int, value: UInt32, digits: Int) }
-
-    private var quoted = false
-    private var lastWasSpace = false
-    private var escape = Escape.none
-    /// A `\uD8xx` waiting for its `\uDCxx`.
-    private var highSurrogate: (value: UInt32, at: Int)? = nil
-    private var apostropheReported = false
-    private var hasTags = false
-
-    /// The elements `Html.fromHtml` reads (Android's `HtmlToSpannedConverter`).
-    static let fromHtmlTags: Set<String> = [
-        "a", "b", "big", "blockquote", "br", "cite", "del", "dfn", "div", "em", "font", "h1", "h2", "h3", "h4", "h5", "h6",
-        "i", "img", "li", "p", "s", "small", "span", "strike", "strong", "sub", "sup", "tt", "u", "ul",
-    ]
-
-    /// Whether the `&lt;` reference at `r` begins an escaped tag that `Html.fromHtml` reads: the
-    /// file's bytes after it are an optional `/`, a known element name, then a space, `/`, `>`
-    /// or `&gt;`.
-    private func beginsEscapedTag(_ r: Range<Int>) -> Bool {
-        var i = r.upperBound
-        if i < b.count, b[i] == UInt8(ascii: "/") { i += 1 }
-        let nameStart = i
-        while i < b.count, i - nameStart <= 10, (b[i] | 0x20 >= 0x61 && b[i] | 0x20 <= 0x7A) || (b[i] >= 0x30 && b[i] <= 0x39) { i += 1 }
-        guard i > nameStart, i < b.count,
-              Self.fromHtmlTags.contains(String(decoding: b[nameStart..<i].map { $0 | 0x20 }, as: UTF8.self)) else { return false }
-        return b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == UInt8(ascii: "/") || b[i] == UInt8(ascii: ">")
-            || b[i...].starts(with: "&gt;".utf8)
-    }
-
-    /// Decodes `pieces` (trimmed by the caller when they hold no tag) into `builder`.
-    mutating func decode(_ pieces: [Piece]) {
-        hasTags = pieces.contains { if case .tag = $0 { true } else { false } }
+    /// The references of `pieces` (of `b`) to the entities `isDeclared` names, in order.
+    func entityReferences(in pieces: [Piece], isDeclared: (String) -> Bool) -> [EntityReference] {
+        var found: [EntityReference] = []
         for piece in pieces {
             switch piece {
-            case .text(let r):
-                text(r)
-            case .reference(let scalar?, let r):
-                if case .none = escape, scalar == "&" || (scalar == "<" && (hasTags || !beginsEscapedTag(r))) {
-                    flushHighSurrogate()
-                    lastWasSpace = false
-                    builder.appendLiteral(b[r], at: r.lowerBound)  // stays escaped for the HTML layer
-                } else {
-                    character(scalar, at: r.lowerBound, literal: nil)
-                }
-            case .reference(nil, _):
-                break
+            case .reference(nil, let r):
+                let name = String(decoding: b[r.lowerBound + 1..<r.upperBound - 1], as: UTF8.self)
+                if isDeclared(name) { found.append(EntityReference(name: name, range: r, inTag: false)) }
             case .tag(let r):
-                finishEscape()
-                builder.appendLiteral(b[r], at: r.lowerBound)
-                quoted = false
-                lastWasSpace = false
-            }
-        }
-        finishEscape()
-    }
-
-    /// A literal run: plain bytes go out in one piece; the few that matter one by one.
-    private mutating func text(_ r: Range<Int>) {
-        var i = r.lowerBound
-        while i < r.upperBound {
-            if case .none = escape, highSurrogate == nil {
-                var j = i
-                while j < r.upperBound, !Self.isSpecial(b[j]) { j += 1 }
-                if j > i {
-                    builder.appendLiteral(b[i..<j], at: i)
-                    lastWasSpace = false
-                    i = j
-                    continue
+                var i = r.lowerBound
+                while let amp = b[i..<r.upperBound].firstIndex(of: UInt8(ascii: "&")) {
+                    i = amp + 1
+                    guard let (scalar, end) = reference(at: amp, r.upperBound), scalar == nil else { continue }
+                    let name = String(decoding: b[amp + 1..<end - 1], as: UTF8.self)
+                    if isDeclared(name) { found.append(EntityReference(name: name, range: amp..<end, inTag: true)) }
+                    i = end
                 }
-            }
-            // One scalar (escapes may take any character).
-            var n = 1
-            while i + n < r.upperBound && b[i + n] & 0xC0 == 0x80 { n += 1 }
-            let scalar = String(decoding: b[i..<i + n], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
-            character(scalar, at: i, literal: b[i..<i + n])
-            i += n
-        }
-    }
-
-    private static func isSpecial(_ c: UInt8) -> Bool {
-        isSpace(c) || c == UInt8(ascii: "\\") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
-    }
-
-    /// One character of the text. `literal` is its bytes in the file when it was
-    /// written as itself (nil when it came from a reference).
-    private mutating func character(_ c: Unicode.Scalar, at offset: Int, literal: ArraySlice<UInt8>?) {
-        switch escape {
-        case .backslash(let start):
-            escape = .none
-            if c == "u" {
-                escape = .unicode(at: start, value: 0, digits: 0)
-                return
-            }
-            flushHighSurrogate()
-            let out: Unicode.Scalar
-            switch c {
-            case "n": out = "\n"
-            case "t": out = "\t"
-            case "'", "\"", "\\", "@", "?", "#": out = c
             default:
-                out = c
-                var hint = ""
-                if "《》[]".unicodeScalars.contains(c) { hint = "; to escape linkdoc markup in an Android string write \\\\\(c)" }
-                report(.warning, "unknown escape '\\\(c)'; Android reads it as '\(c)'\(hint)",
-                       rule: RuleID.androidUnknownEscape, at: start)
+                break
             }
-            builder.appendEscaped(out, at: start)
-            return
-        case .unicode(let start, let value, let digits):
-            if c.isASCII, let d = Self.digit(UInt8(c.value), hex: true) {
-                let value = value << 4 | d
-                if digits < 3 {
-                    escape = .unicode(at: start, value: value, digits: digits + 1)
-                } else {
-                    escape = .none
-                    unicodeEscape(value, at: start)
-                }
-                return
-            }
-            escape = .none
-            report(.error, "'\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used", rule: RuleID.androidEscape, at: start)
-            flushHighSurrogate()
-            builder.appendEscaped("\u{FFFD}", at: start)
-            // and `c` is read as usual below
-        case .none:
-            break
         }
-        // A pending high surrogate may still meet its low half in the next `\u`.
-        if c != "\\" { flushHighSurrogate() }
-        if c.isASCII && Self.isSpace(UInt8(c.value)) && !quoted {
-            if !lastWasSpace {
-                if c == " ", let literal { builder.appendLiteral(literal, at: offset) } else { builder.appendEscaped(" ", at: offset) }
-                lastWasSpace = true
-            }
-            return
-        }
-        lastWasSpace = false
-        switch c {
-        case "\\":
-            escape = .backslash(at: offset)
-        case "\"":
-            quoted.toggle()
-        case "'" where !quoted:
-            if !apostropheReported {
-                apostropheReported = true
-                report(.error, "unescaped apostrophe: aapt2 rejects it; write \\' or put the value in double quotes",
-                       rule: RuleID.androidEscape, at: offset)
-            }
-            append(c, at: offset, literal: literal)
-        default:
-            append(c, at: offset, literal: literal)
-        }
-    }
-
-    private mutating func append(_ c: Unicode.Scalar, at offset: Int, literal: ArraySlice<UInt8>?) {
-        if let literal { builder.appendLiteral(literal, at: offset) } else { builder.appendEscaped(c, at: offset) }
-    }
-
-    private mutating func unicodeEscape(_ value: UInt32, at start: Int) {
-        if let high = highSurrogate {
-            highSurrogate = nil
-            if (0xDC00...0xDFFF).contains(value) {
-                builder.appendEscaped(Unicode.Scalar(0x10000 + ((high.value - 0xD800) << 10) + (value - 0xDC00))!, at: high.at)
-                return
-            }
-            unpairedSurrogate(high.value, at: high.at)
-        }
-        if (0xD800...0xDBFF).contains(value) {
-            highSurrogate = (value, start)
-        } else if let scalar = Unicode.Scalar(value) {
-            builder.appendEscaped(scalar, at: start)
-        } else {
-            unpairedSurrogate(value, at: start)
-        }
-    }
-
-    private mutating func flushHighSurrogate() {
-        if let high = highSurrogate {
-            highSurrogate = nil
-            unpairedSurrogate(high.value, at: high.at)
-        }
-    }
-
-    private mutating func unpairedSurrogate(_ value: UInt32, at offset: Int) {
-        report(.error, "unpaired surrogate \\u\(String(value, radix: 16, uppercase: true)); U+FFFD was used",
-               rule: RuleID.androidEscape, at: offset)
-        builder.appendEscaped("\u{FFFD}", at: offset)
-    }
-
-    /// At an inline tag and at the end: an escape cannot continue past them.
-    private mutating func finishEscape() {
-        switch escape {
-        case .backslash(let start):
-            report(.warning, "a backslash at the end of a text run escapes nothing; Android drops it",
-                   rule: RuleID.androidUnknownEscape, at: start)
-        case .unicode(let start, _, _):
-            report(.error, "'\\u' must be followed by 4 hex digits (aapt2 rejects it); U+FFFD was used", rule: RuleID.androidEscape, at: start)
-            builder.appendEscaped("\u{FFFD}", at: start)
-        case .none:
-            break
-        }
-        escape = .none
-        flushHighSurrogate()
-    }
-
-    private mutating func report(_ severity: Severity, _ message: String, rule: RuleID, at offset: Int) {
-        diagnostics.append(text.diagnostic(severity, "\(label): \(message)", rule: rule, at: offset))
+        return found
     }
 }

@@ -1,3 +1,5 @@
+import LinkDocCore
+
 /// SwiftUI reads String Catalog values as inline Markdown (`Text` with a `LocalizedStringKey`,
 /// `AttributedString(localized:)`): `**bold**`, `*italic*` / `_italic_`, `~~struck~~`, `` `code` ``,
 /// `[text](url)` and backslash escapes. This turns a value's Markdown into the linkdoc markup
@@ -7,19 +9,22 @@
 ///     `a<b>`    → <code>a&lt;b&gt;</code>   (code is literal: markup characters escaped)
 ///     \*        → *                  \[ \@ \< … stay escaped (the markup's own escapes)
 ///
-/// `[text](url)` is already the markup's explicit link; its destination, HTML tags and
-/// autolinks (`<https://…>`) are copied untouched. Emphasis follows CommonMark's
-/// delimiter-run rules (flanking, `_` not inside words, the rule of 3), so `5 * 3` and
-/// `snake_case_name` stay as written. No link is made inside a code span (SwiftUI shows it
-/// literally): `Document.dropLinksInCode`.
+/// `[text](url)` is already the markup's explicit link; its destination and autolinks
+/// (`<https://…>`, `<dpo@example.com>`) are copied untouched. SwiftUI does not read HTML in
+/// Markdown: `<b>`, `<br>`, `<think>` show as written, so every other `<` is written as the
+/// markup's escape `\<`, which is literal even where the compiler reads HTML (a value with `<`
+/// or `&`); `&amp;` and the other character references still decode, as CommonMark decodes
+/// them. Emphasis follows CommonMark's delimiter-run rules (flanking, `_` not inside words, the
+/// rule of 3; none inside a tag's `<…>`), so `5 * 3` and `snake_case_name` stay as written. No
+/// link is made inside a code span (SwiftUI shows it literally): `Document.dropLinksInCode`.
 ///
 /// Only String Catalog values are read this way: `.strings` files and Android resources are
-/// not Markdown. The result keeps a `SourceMap` to the file: copied bytes map to themselves,
-/// inserted tags to the delimiter they replace.
+/// not Markdown, and their HTML is read as HTML. The result keeps a `SourceMap` to the file:
+/// copied bytes map to themselves, inserted tags and escapes to the character they stand for.
 enum CatalogMarkdown {
     static func markup(_ value: [UInt8], map: SourceMap) -> ([UInt8], SourceMap) {
-        // Most values have no Markdown at all: nothing to rewrite.
-        guard value.contains(where: { $0 == 0x2A || $0 == 0x5F || $0 == 0x7E || $0 == 0x60 || $0 == 0x5C }) else {
+        // Most values have no Markdown and no `<` at all: nothing to rewrite.
+        guard value.contains(where: { $0 == 0x2A || $0 == 0x5F || $0 == 0x7E || $0 == 0x60 || $0 == 0x5C || $0 == 0x3C }) else {
             return (value, map)
         }
         var tokenizer = Tokenizer(value)
@@ -36,6 +41,9 @@ enum CatalogMarkdown {
         case copy(Range<Int>)
         /// A backslash escape whose backslash is dropped (`\*` → `*`): the character at the offset.
         case escaped(Int)
+        /// A character that is literal in Markdown but not in the markup (a `<` that opens no
+        /// autolink), written with the markup's escape: `\` and the character at the offset.
+        case literal(Int)
         /// A code span: its content (escaped for the markup) between `<code>` tags.
         case code(Range<Int>, at: Int)
         /// A run of `*`, `_` or `~`; `Emphasis` decides which of its characters become tags.
@@ -103,11 +111,22 @@ enum CatalogMarkdown {
                     while i < b.count, b[i] > 0x20, b[i] != UInt8(ascii: "<") { i += 1 }
                 case UInt8(ascii: "]") where i + 1 < b.count && b[i + 1] == UInt8(ascii: "("):
                     i = endOfParenthesized(from: i + 1)  // a link destination, copied as it is
-                case UInt8(ascii: "<") where i + 1 < b.count && (isLetter(b[i + 1]) || b[i + 1] == UInt8(ascii: "/") || b[i + 1] == UInt8(ascii: "!")):
-                    // An HTML tag or an autolink, copied as it is (attribute values may hold `_` and `*`).
-                    var j = i + 1
-                    while j < b.count, b[j] != UInt8(ascii: ">"), b[j] != UInt8(ascii: "<") { j += 1 }
-                    i = j < b.count && b[j] == UInt8(ascii: ">") ? j + 1 : i + 1
+                case UInt8(ascii: "<"):
+                    if let close = b.withUnsafeBufferPointer({ AngleAutolink.end($0, openingAt: i) }) {
+                        i = close + 1  // an autolink, copied as it is: a link, its `_` and `*` no emphasis
+                        continue
+                    }
+                    flush(to: i)
+                    found.append(.literal(i))
+                    i += 1
+                    copyStart = i
+                    if i < b.count && (isLetter(b[i]) || b[i] == UInt8(ascii: "/") || b[i] == UInt8(ascii: "!")) {
+                        // What would be an HTML tag: shown as written, and its attribute values
+                        // (which may hold `_` and `*`) are no emphasis, as in CommonMark.
+                        var j = i
+                        while j < b.count, b[j] != UInt8(ascii: ">"), b[j] != UInt8(ascii: "<") { j += 1 }
+                        if j < b.count && b[j] == UInt8(ascii: ">") { i = j + 1 }
+                    }
                 default:
                     i += 1
                 }
@@ -307,6 +326,9 @@ enum CatalogMarkdown {
             case .copy(let r):
                 copy(r)
             case .escaped(let offset):
+                copy(offset..<offset + 1)
+            case .literal(let offset):
+                insert("\\", for: offset)
                 copy(offset..<offset + 1)
             case .code(let content, let at):
                 insert("<code>", for: at)

@@ -76,6 +76,20 @@ struct ValueBuilder {
         appendLiteral(file[start..<i], at: start)
     }
 
+    /// Appends bytes that stand for what is at `fileOffset` without being spelled there (an
+    /// entity's text, for its reference): they all map to it, never as a copy of the file.
+    mutating func appendReplacement(_ run: ArraySlice<UInt8>, at fileOffset: Int) {
+        guard !run.isEmpty else { return }
+        // A carriage return (from `&#13;` in the entity's value) is a line feed, as everywhere.
+        guard !run.contains(0x0D) && !(lastWasCR && run.first == 0x0A) else {
+            for scalar in String(decoding: run, as: UTF8.self).unicodeScalars { appendEscaped(scalar, at: fileOffset) }
+            return
+        }
+        map.add(value: bytes.count, file: fileOffset, literal: false)
+        bytes.append(contentsOf: run)
+        lastWasCR = false
+    }
+
     /// Appends one decoded scalar that an escape sequence at `fileOffset` stands for.
     mutating func appendEscaped(_ scalar: Unicode.Scalar, at fileOffset: Int) {
         if scalar == "\n" && lastWasCR { lastWasCR = false; return }

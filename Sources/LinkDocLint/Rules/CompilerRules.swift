@@ -115,9 +115,9 @@ public struct HTMLSanitizedRule: CompilerReportedRule {
     public init() {}
     public static let description = RuleDescription(
         id: RuleID.htmlSanitized, defaultSeverity: .warning,
-        summary: "HTML that linkdoc removed: scripts, styles, frames, embedded objects, comments, on* attributes",
-        rationale: "Copy from a CMS may carry markup that must never reach an app. linkdoc drops it; this says where, so the source can be cleaned.",
-        triggering: ["↓<script>alert(1)</script>文本", "<b ↓onclick=\"x()\">粗</b>", "文本↓<!-- 注释 -->"],
+        summary: "HTML that linkdoc removed: scripts, frames, embedded objects, comments, on* attributes (a warning); style sheets, templates, <noscript> and a <title> outside <head> (an info)",
+        rationale: "Copy from a CMS may carry markup that must never reach an app. linkdoc drops it; this says where, so the source can be cleaned. A page's <head> metadata (<title>, <meta>, <link>) is not copy and goes without a word.",
+        triggering: ["↓<script>alert(1)</script>文本", "<b ↓onclick=\"x()\">粗</b>", "文本↓<!-- 注释 -->", "↓<style>p { color: #4caf50; }</style>文本"],
         nonTriggering: ["<b>粗</b>", "<!-- linkdoc-disable-next-line unknown-agreement -->\n文本"])
 }
 
@@ -125,10 +125,10 @@ public struct HTMLUnknownElementRule: CompilerReportedRule {
     public init() {}
     public static let description = RuleDescription(
         id: RuleID.htmlUnknownElement, defaultSeverity: .warning,
-        summary: "An HTML element that linkdoc does not support (its text is kept)",
-        rationale: "Unsupported tags are removed and only their text is shown, so whatever the tag meant is lost.",
-        triggering: ["↓<blink>闪</blink>"],
-        nonTriggering: ["<b>粗</b>", "<div>块</div>"])
+        summary: "An HTML element whose meaning a link document cannot keep (its text is kept), or a named anchor",
+        rationale: "Unsupported tags are removed and only their text is shown, so whatever the tag meant (blinking, a quotation's marks, a control) is lost. Blocks (div, headings, lists, tables) are read as paragraphs and need no word.",
+        triggering: ["↓<blink>闪</blink>", "↓<a name=\"top\">顶部</a>"],
+        nonTriggering: ["<b>粗</b>", "<div>块</div>", "<ul><li>一</li></ul>", "<h1>标题</h1>"])
 }
 
 public struct HTMLMalformedRule: CompilerReportedRule {
