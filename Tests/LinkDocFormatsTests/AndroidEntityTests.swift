@@ -62,9 +62,9 @@ final class AndroidEntityTests: XCTestCase {
     /// its own place.
     func testPositionsMapToTheReference() {
         let file = read("""
-            <!DOCTYPE resources [<!ENTITY t "《未知》">]>
+            <!DOCTYPE resources [<!ENTITY t "《未知协议》">]>
             <resources>
-                <string name="k">请阅读&t;和《其他》</string>
+                <string name="k">请阅读&t;和《其他条款》</string>
             </resources>
             """)
         let compiled = Fixtures.compiler.compile(file)

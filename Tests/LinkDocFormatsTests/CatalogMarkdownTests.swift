@@ -104,7 +104,7 @@ final class CatalogMarkdownTests: XCTestCase {
 
     /// A diagnostic after an escaped `<` still points at its place in the file.
     func testDiagnosticsAfterLiteralTagsKeepTheirPositions() {
-        let line = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "<b>《Unknown》</b>"}}}}}}"#
+        let line = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "<b>《Unknown Terms》</b>"}}}}}}"#
         let compiled = Fixtures.compiler.compile(LocalizationFile.read(Array(line.utf8), name: "t.xcstrings", format: .xcstrings, language: "und"))
         let expected = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: line.unicodeScalars.firstIndex(of: "《")!) + 1
         XCTAssertEqual(compiled.diagnostics.map { $0.location?.column }, [expected], compiled.rendered.joined())
