@@ -19,6 +19,8 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
     case insecureURL = "insecure-url"
     case encodedURL = "encoded-url"
     case homographHost = "homograph-host"
+    /// A relative link target that no `options.baseURL` resolves: no link.
+    case relativeHref = "relative-href"
 
     // The HTML flattener's.
     case htmlSanitized = "html-sanitized"

@@ -256,7 +256,9 @@ struct Flattener {
     }
 
     mutating func comment(cursor: Int) {
-        remove(opening: Self.commentOpen, cursor: cursor, saying: "HTML comment removed")
+        // A comment is never shown: dropping it loses nothing (an unterminated one, which swallows
+        // the rest, is reported where it is found).
+        remove(opening: Self.commentOpen, cursor: cursor, saying: nil)
     }
 
     mutating func processingInstruction(cursor: Int) {
@@ -466,7 +468,9 @@ struct Flattener {
         }
 
         if role == .dropped {
-            diagnostics.add(tagStart, Sanitizer.droppedSeverity(name), RuleID.htmlSanitized, "<\(name.string)> removed with its content")
+            if let severity = Sanitizer.droppedSeverity(name) {
+                diagnostics.add(tagStart, severity, RuleID.htmlSanitized, "<\(name.string)> removed with its content")
+            }
             if !isVoid { push(name, role: role, kind: nil, sourceOffset: tagStart, record: false) }
             return
         }

@@ -197,11 +197,12 @@ enum Sanitizer {
     }
 
     /// How a dropped element is reported: scripts and what embeds other content are a warning
-    /// (they must never reach an app); a style sheet, an inert template and the stand-ins for
-    /// scripts, frames and embeds hold nothing that runs, and are an info.
-    static func droppedSeverity(_ name: ElementName) -> Severity {
+    /// (they must never reach an app); an inert template and the stand-ins for scripts, frames and
+    /// embeds hold nothing that runs, and are an info; a style sheet holds no copy and goes silently.
+    static func droppedSeverity(_ name: ElementName) -> Severity? {
         switch name.tag {
-        case .style, .template, .noscript, .noembed, .noframes: .info
+        case .style: nil  // a style sheet is never copy: nothing of the text is lost
+        case .template, .noscript, .noembed, .noframes: .info
         default: .warning
         }
     }

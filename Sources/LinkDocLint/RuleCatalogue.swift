@@ -7,6 +7,7 @@ public enum RuleCatalogue {
         UnbalancedBracketsRule.self,
         EmptyLinkTextRule.self,
         InvalidURLRule.self,
+        RelativeHrefRule.self,
         DisallowedSchemeRule.self,
         InsecureURLRule.self,
         EncodedURLRule.self,

@@ -121,10 +121,15 @@ private func sameModuloNormalization(input: String, safe: [UInt8], authorityEnd:
 }
 
 /// `https://example.com` for `example.com` or `www.example.com/privacy`: a target that has no
-/// scheme but starts with what reads as a domain name (a dot inside, a letter-only last label).
-/// Nil for relative paths (`terms.html` too), text with spaces and other non-URLs.
-func schemeSuggestion(for input: String) -> String? {
+/// scheme but starts with what reads as a domain name (a dot inside, a letter-only last label);
+/// `mailto:support@example.com` for an address. Nil for relative paths (`terms.html` too), text
+/// with spaces and other non-URLs.
+public func schemeSuggestion(for input: String) -> String? {
     let trimmed = input
+    if let at = trimmed.firstIndex(of: "@"), at != trimmed.startIndex, !trimmed.contains("/"), !trimmed.contains(" "),
+       let domain = WHATWGURL("https://" + trimmed[trimmed.index(after: at)...])?.serializedHost, domain.contains(".") {
+        return "mailto:" + trimmed
+    }
     guard let first = trimmed.unicodeScalars.first, first != "/", first != ".", first != "#", first != "?",
           !trimmed.unicodeScalars.contains(where: { $0 == " " || $0 == "\\" }) else { return nil }
     let candidate = "https://" + trimmed

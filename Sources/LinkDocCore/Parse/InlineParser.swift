@@ -380,6 +380,9 @@ struct InlineParser: ~Copyable {
         }
         guard j + 1 < n, s[j] == UInt8(ascii: "]"), s[j + 1] == UInt8(ascii: "(") else { return nil }
         guard let close = matchingParen(j + 1) else { return nil }
+        // `![alt](src)` is a Markdown image, which linkdoc does not show: it stays text, what is
+        // inside read as any text (its address may link), with no empty-link note for `![](src)`.
+        if open > 0 && s[open - 1] == UInt8(ascii: "!") && !isEscaped(open - 1, floor: 0) { return nil }
         let display = slicesRemovingEscapes(open + 1..<j)
         var targetRange = trimmed(j + 2..<close)
         if display.allSatisfy({ isBlank($0) }) {
@@ -517,8 +520,10 @@ struct InlineParser: ~Copyable {
             if count > options.maxTopicLength {
                 // Only worth a note when a closing hash would have made it a topic.
                 // The distance check first: the two scans are then bounded too.
+                // Not between two Twitter-style tags in a sentence (`#welcome to … #ioi2017`): a run with
+                // a space in it is words, not a topic.
                 if let close = index(of: UInt8(ascii: "#"), from: j), close < limit, close - j < 4096,
-                   !s[j..<close].contains(0x0A), !s[j..<close].contains(UInt8(ascii: "@")) {
+                   !s[i..<close].contains(0x0A), !s[i..<close].contains(UInt8(ascii: "@")), !s[i..<close].contains(0x20) {
                     notes.append(ParseNote(kind: .topicTooLong(limit: options.maxTopicLength), source: i..<close + 1))
                 }
                 return nil
@@ -528,6 +533,9 @@ struct InlineParser: ~Copyable {
         let first = CharClass.decode(s, at: i + 1).scalar
         let last = CharClass.decode(s, at: CharClass.previousScalarStart(s, before: j)).scalar
         guard !CharClass.isSpace(first), !CharClass.isSpace(last) else { return nil }
+        // `#pizza#amici`: Twitter tags run together; a topic of ASCII only is none when a letter or a
+        // digit goes on right after its closing hash.
+        if j + 1 < limit && ASCII.isLetterOrDigit(s[j + 1]) && !s[i + 1..<j].contains(where: { $0 >= 0x80 }) { return nil }
         // `#%s#`, `#%1$@#`: the app fills in a topic there (at most as long as a placeholder: one look).
         if j - i <= 16 && FormatPlaceholder.isWhole(UnsafeBufferPointer(rebasing: s[i + 1..<j])) { return nil }
         topicEnd = j + 1
@@ -617,9 +625,14 @@ struct InlineParser: ~Copyable {
                 j += 1
             } else {
                 let (c, length) = CharClass.decode(s, at: j)
-                guard CharClass.isIdeograph(c) else { break }
-                asciiOnly = false
-                hasLetterOrDigit = true
+                // Middle dots join the parts of a name (`@歌且行风长吟·`, `@·三重雪·`, `@山田・太郎`).
+                if c == 0xB7 || c == 0x30FB {
+                    asciiOnly = false
+                } else {
+                    guard CharClass.isIdeograph(c) else { break }
+                    asciiOnly = false
+                    hasLetterOrDigit = true
+                }
                 j += length
             }
             count += 1
@@ -640,8 +653,11 @@ struct InlineParser: ~Copyable {
             case UInt8(ascii: ":"):
                 // `@android:string/x` (a resource of a package), Matrix IDs `@user:server.org` and
                 // `@http://…`; a colon before text (`//@央视新闻:转发`) ends a Weibo mention.
+                // A Weibo repost by someone who added nothing reads `//@a://@b:`: `://@` goes on with the chain.
+                let schemeSlashes = j + 2 < limit && s[j + 1] == UInt8(ascii: "/") && s[j + 2] == UInt8(ascii: "/")
+                    && !(j + 3 < limit && s[j + 3] == UInt8(ascii: "@"))
                 if asciiOnly && (isResourceReference(from: j + 1, limit: limit) || domainEnd(from: j + 1, limit: limit) != nil
-                                 || (j + 2 < limit && s[j + 1] == UInt8(ascii: "/") && s[j + 2] == UInt8(ascii: "/"))) {
+                                 || schemeSlashes) {
                     return nil
                 }
             case UInt8(ascii: "@"):

@@ -121,6 +121,31 @@ public struct AgreementTitles: Sendable {
         return String(title.suffix(2))
     }
 
+    /// Whether the words around a 《title》 (its source range in `text`) say that it names the document
+    /// it is in or another party's, not one the app should link: `本《隐私政策》` ("this privacy policy",
+    /// in the policy itself), `《…协议》（以下简称“本协议”）`, `第三方的《用户协议》`, `该页面的《隐私政策》`, and
+    /// a national standard cited with its number (`《信息安全技术个人信息安全规范》（GB/T 35273）`).
+    public static func namesAnotherDocument(in text: UnsafeBufferPointer<UInt8>, at title: Range<Int>) -> Bool {
+        func precededBy(_ word: String, within bytes: Int) -> Bool {
+            let w = Array(word.utf8)
+            let start = max(0, title.lowerBound - bytes)
+            guard title.lowerBound - start >= w.count else { return false }
+            var i = start
+            while i + w.count <= title.lowerBound {
+                if text[i..<i + w.count].elementsEqual(w) { return true }
+                i += 1
+            }
+            return false
+        }
+        func followedBy(_ word: String) -> Bool {
+            let w = Array(word.utf8)
+            return title.upperBound + w.count <= text.count && text[title.upperBound..<title.upperBound + w.count].elementsEqual(w)
+        }
+        if precededBy("本", within: 3) { return true }
+        if precededBy("第三方", within: 18) || precededBy("该页面", within: 18) || precededBy("对方", within: 12) { return true }
+        return ["（以下简称", "(以下简称", "（以下稱", "（GB", "(GB", "（ GB"].contains(where: followedBy)
+    }
+
     /// Whether a title is only a format placeholder (`FormatPlaceholder`).
     public static func isPlaceholder(_ title: String) -> Bool { FormatPlaceholder.isWhole(Array(title.utf8)) }
 }

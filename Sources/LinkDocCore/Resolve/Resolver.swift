@@ -189,6 +189,8 @@ struct Resolver: ~Copyable {
             CompileWorkspace.buffers.giveBack(&parsed.links, to: &workspace.links)
         }
         for title in parsed.bookTitles {
+            // Decided by the words around the title, so before the memo, which knows titles only.
+            if input.withUnsafeBufferPointer({ AgreementTitles.namesAnotherDocument(in: $0, at: title.source) }) { continue }
             reportUnknown(title: title.title, at: inputOffsets.sourceOffset(title.source.lowerBound), memo: &workspace.meanings)
         }
         for note in parsed.notes {
@@ -551,6 +553,12 @@ struct Resolver: ~Copyable {
                   case .success(let resolved) = WHATWGURL.parse(target, base: base) {
             // A relative href (`/status/1`, `faq.html`): the manifest's base URL completes it.
             target = resolved.href
+        } else if target.hasPrefix("//") {
+            // A scheme-relative href (`//s.weibo.com/…`): an app has no page whose scheme it takes,
+            // and the web serves such links over https.
+            target = "https:" + target
+        } else if let relative = relativeTarget(target, display: display, at: at) {
+            return relative
         }
         // mailto:address without a query: the domain goes through IDNA, as for bare emails.
         if Self.hasLowercasedPrefix(target, "mailto:"), !target.contains("?"), !target.contains("#") {
@@ -733,9 +741,36 @@ struct Resolver: ~Copyable {
         return nil
     }
 
+    /// What a relative target (`/n/小明`, `termsOfService`, `docs/faq.md`) means when no
+    /// `options.baseURL` resolves it: the link of its text, when the text is one (Weibo's post HTML
+    /// writes `<a href="/n/小明">@小明</a>` and `<a href="/k/话题">#话题#</a>`); else no link, and a
+    /// `relative-href` info (the app may handle such targets itself). Nil when `target` is not relative.
+    private mutating func relativeTarget(_ target: String, display: String, at: Int) -> (url: String?, target: LinkTarget)?? {
+        guard case .failure(.missingSchemeNonRelativeURL) = WHATWGURL.parse(target), schemeSuggestion(for: target) == nil
+        else { return nil }
+        let scalars = display.unicodeScalars
+        if scalars.count >= 2, scalars.first == "@", scalars.dropFirst().allSatisfy(Self.continuesMentionName) {
+            return .some(mention(name: String(display.dropFirst()), userID: nil, at: at))
+        }
+        if scalars.count >= 3, scalars.first == "#", scalars.last == "#", !scalars.dropFirst().dropLast().contains("#") {
+            let name = String(display.dropFirst().dropLast())
+            return .some((templateURL(manifest.options.topicURL, id: context.index.topicID(name: name), name: name, at: at),
+                          .topic(name: name, id: context.index.topicID(name: name))))
+        }
+        report(.info, "the relative target \"\(target)\" links nowhere without options.baseURL in the manifest; the link stays text (write a full URL, or set baseURL)",
+               RuleID.relativeHref, at: at)
+        return .some(nil)
+    }
+
+    /// Characters of a mention's name (Grammar/spec.md, "Mentions").
+    private static func continuesMentionName(_ c: Unicode.Scalar) -> Bool {
+        (c.isASCII && (ASCII.isLetterOrDigit(UInt8(c.value)) || c == "_" || c == "-")) || c == "\u{B7}" || c == "\u{30FB}"
+            || CharClass.isIdeograph(c.value)
+    }
+
     /// A URL that must be usable for the link to exist.
     private mutating func webURL(_ raw: String, at: Int) -> (url: String?, target: LinkTarget)? {
-        if URLTemplate.hasPlaceholderHost(raw) { return nil }
+        if URLTemplate.isTemplate(raw) { return nil }
         let check = urls.check(raw)
         reportURLProblems(check.problems, at: at)
         guard let url = check.url else { return nil }

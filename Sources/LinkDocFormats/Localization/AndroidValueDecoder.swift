@@ -326,6 +326,9 @@ struct AndroidValueDecoder {
             case "n": out = "\n"
             case "t": out = "\t"
             case "'", "\"", "\\", "@", "?", "#": out = c
+            // Typographic quotes escaped out of the habit of escaping ' and " (`couldn\’t`): Android
+            // shows them as meant, so nothing is worth a warning.
+            case "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}": out = c
             default:
                 out = c
                 var hint = ""

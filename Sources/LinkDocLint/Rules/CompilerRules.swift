@@ -28,7 +28,7 @@ public struct InvalidURLRule: CompilerReportedRule {
         id: RuleID.invalidURL, defaultSeverity: .error,
         summary: "A link target that is not a valid URL",
         rationale: "iOS and Android refuse to open an invalid URL; the tap silently does nothing.",
-        triggering: ["[帮助](↓/help)", "[帮助](↓https://exa mple.com)"],
+        triggering: ["[帮助](↓https://exa mple.com)", "[官网](↓example.com)"],
         nonTriggering: ["[帮助](https://example.com/help)"])
 }
 
@@ -60,6 +60,16 @@ public struct EncodedURLRule: CompilerReportedRule {
         rationale: "iOS before 17 refuses such URLs; linkdoc emits the encoded form. This tells you what the app will actually open.",
         triggering: ["[政策](↓https://example.com/隐私 政策)", "↓https://example.com/café"],
         nonTriggering: ["https://example.com/privacy"])
+}
+
+public struct RelativeHrefRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.relativeHref, defaultSeverity: .info,
+        summary: "A relative link target (/contact, faq.html, termsOfService) that no options.baseURL resolves",
+        rationale: "Without a base URL a relative target opens nothing, so it makes no link; an app that handles such targets itself makes them tappable in code, and a team that links to its site sets options.baseURL.",
+        triggering: ["↓<a href=\"/contact\">联系我们</a>", "[帮助](↓faq.html)"],
+        nonTriggering: ["<a href=\"https://example.com/contact\">联系我们</a>", "<a href=\"/n/小明\">@小明</a>"])
 }
 
 public struct HomographHostRule: CompilerReportedRule {
@@ -115,9 +125,9 @@ public struct HTMLSanitizedRule: CompilerReportedRule {
     public init() {}
     public static let description = RuleDescription(
         id: RuleID.htmlSanitized, defaultSeverity: .warning,
-        summary: "HTML that linkdoc removed: scripts, frames, embedded objects, comments, on* attributes (a warning); style sheets, templates, <noscript> and a <title> outside <head> (an info)",
+        summary: "HTML that linkdoc removed: scripts, frames, embedded objects, on* attributes and a comment left open (a warning); templates, <noscript> and a <title> outside <head> (an info)",
         rationale: "Copy from a CMS may carry markup that must never reach an app. linkdoc drops it; this says where, so the source can be cleaned. A page's <head> metadata (<title>, <meta>, <link>) is not copy and goes without a word.",
-        triggering: ["↓<script>alert(1)</script>文本", "<b ↓onclick=\"x()\">粗</b>", "文本↓<!-- 注释 -->", "↓<style>p { color: #4caf50; }</style>文本"],
+        triggering: ["↓<script>alert(1)</script>文本", "<b ↓onclick=\"x()\">粗</b>", "文本↓<!-- 注释", "↓<noscript>请启用脚本</noscript>文本"],
         nonTriggering: ["<b>粗</b>", "<!-- linkdoc-disable-next-line unknown-agreement -->\n文本"])
 }
 

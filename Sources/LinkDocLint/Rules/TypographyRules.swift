@@ -58,7 +58,8 @@ public struct FullwidthPunctuationRule: OptionlessRule {
         rationale: "Chinese text uses full-width punctuation; half-width marks between characters look cramped and break the rhythm of the line, and a half-width full stop or question mark after a sentence looks like a typo. Addresses keep theirs (https://例子.公司/a,b, 客服@例子.公司); Korean, which uses Western punctuation, is left alone.",
         triggering: ["我们↓,你们", "完成↓!下一步", "注意↓:请阅读", "《用户协议》↓,了解", "请联系@小明↓,谢谢", "请稍后再试↓.", "确定删除吗↓?"],
         nonTriggering: ["我们，你们", "Hello, world", "版本1.2发布", "https://例子.公司/a,b", "客服@例子.公司", "加载中...",
-                        "다시 시도하세요.", "使用 Swift.", "见 https://example.com/帮助,常见问题"],
+                        "다시 시도하세요.", "使用 Swift.", "见 https://example.com/帮助,常见问题", "Impossibile cancellare “%@”.",
+                        "//@人间防沉迷:确实//@废几把话:", "拨号,呼叫,拨叫,打电话"],
         corrections: [("我们,你们", "我们，你们"), ("完成!下一步?好", "完成！下一步？好"), ("请稍后再试.", "请稍后再试。")])
 
     private typealias Scalars = [(offset: Int, scalar: Unicode.Scalar, length: Int)]
@@ -104,20 +105,58 @@ public struct FullwidthPunctuationRule: OptionlessRule {
     /// The marks that end a sentence, and what may follow one: the end of the text or white space.
     private static let sentenceEnds: Set<Unicode.Scalar> = [".", "!", "?"]
 
+    /// Whether the scalar at `i` reads as CJK on the side of a mark: a CJK letter, or a CJK bracket
+    /// (curly quotes only with CJK inside them: `“%@”.` in Italian is Western).
+    private static func isCJKSide(_ scalars: Scalars, _ i: Int, closing: Bool,
+                                  letter: (Unicode.Scalar) -> Bool = Script.isCJKLetter) -> Bool {
+        let s = scalars[i].scalar
+        if letter(s) { return true }
+        guard closing ? closingCJK.contains(s) : openingCJK.contains(s) else { return false }
+        guard s == "”" || s == "“" else { return true }
+        let inner = closing ? i - 1 : i + 1
+        return scalars.indices.contains(inner) && letter(scalars[inner].scalar)
+    }
+
+    /// Whether the colon at `i` ends a mention's name, as Weibo writes who said what: `//@小明:转发`,
+    /// `回复@小明:`.
+    private static func endsMentionName(_ scalars: Scalars, at i: Int) -> Bool {
+        guard scalars[i].scalar == ":" else { return false }
+        var k = i - 1
+        while k >= 0 && i - k <= 31 {
+            let s = scalars[k].scalar
+            if s == "@" { return k < i - 1 }
+            guard Script.isCJKLetter(s) || Script.isLatinLetterOrDigit(s) || s == "_" || s == "-" || s == "\u{B7}" else { return false }
+            k -= 1
+        }
+        return false
+    }
+
+    /// A value that is a list the app splits on `,` (`拨号,呼叫,拨叫,打电话`): no white space, and no
+    /// punctuation but its commas.
+    private static func isCommaList(_ scalars: Scalars) -> Bool {
+        var commas = 0
+        for (_, s, _) in scalars {
+            if s == "," { commas += 1; continue }
+            if s == " " || s == "\n" || s == "\u{3000}" || fullwidth[s] != nil { return false }
+        }
+        return commas >= 2
+    }
+
     public func check(_ context: LintContext) -> [LintFinding] {
         let scalars = Array(ScalarWalker(bytes: context.bytes))
         var findings: [LintFinding] = []
         guard scalars.count >= 2 else { return [] }
+        let commaList = Self.isCommaList(scalars)
         for i in 1..<scalars.count {
             let mark = scalars[i]
             guard let replacement = Self.fullwidth[mark.scalar] else { continue }
+            if (commaList && mark.scalar == ",") || Self.endsMentionName(scalars, at: i) { continue }
             let before = scalars[i - 1].scalar
             let after = i + 1 < scalars.count ? scalars[i + 1].scalar : nil
             let message: String
-            if let after, Script.isCJKLetter(before) || Self.closingCJK.contains(before),
-               Script.isCJKLetter(after) || Self.openingCJK.contains(after) {
+            if after != nil, Self.isCJKSide(scalars, i - 1, closing: true), Self.isCJKSide(scalars, i + 1, closing: false) {
                 message = "use full-width \(replacement) between CJK characters, not \(mark.scalar)"
-            } else if Self.sentenceEnds.contains(mark.scalar), Self.isHanOrKana(before) || Self.closingCJK.contains(before),
+            } else if Self.sentenceEnds.contains(mark.scalar), Self.isCJKSide(scalars, i - 1, closing: true, letter: Self.isHanOrKana),
                       after == nil || after == " " || after == "\n" || after == "\t" {
                 // Not an ellipsis (`加载中...` ends in a run of dots, and `.` then follows a dot).
                 message = "end a Chinese or Japanese sentence with full-width \(replacement), not \(mark.scalar)"

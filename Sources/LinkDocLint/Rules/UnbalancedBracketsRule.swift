@@ -14,7 +14,9 @@ public struct UnbalancedBracketsRule: OptionlessRule {
         triggering: ["请阅读↓《用户协议", "他说：↓“你好", "↓【注意事项", "费用↓）", "↓(see below", "在↓“隐私标签页↓“中打开", "也称为↓”请勿打扰↓“。"],
         nonTriggering: ["请阅读《用户协议》", "“你好”【注意】（附件）", "1) 第一条", "[帮助](https://example.com/a_(b))",
                         "im Ordner „Programme“", "« Bonjour »", "»Hallo«", "完全不必惊讶啦 ;)", "没有权限 :(", "没钱好痛苦……_(:3」∠)_",
-                        "例) Xcode-13.4.1.app", "“", "点击“", "”的密码", "“第一段。\n“第二段。\n“第三段。”"])
+                        "例) Xcode-13.4.1.app", "“", "点击“", "”的密码", "“第一段。\n“第二段。\n“第三段。”",
+                        "<p>1) 第一条 a) 甲</p>", "예) monalisa@gmail.com", "ex.) alice", "已经是最新版了：）", "(╯°□°）╯︵ ┻━┻",
+                        "∠( ᐛ 」∠)_"])
 
     /// What a mark does, in order of preference: close an open quotation of one of `closes`
     /// (the opener's scalar), or else open one that `closedBy` ends.
@@ -71,10 +73,14 @@ public struct UnbalancedBracketsRule: OptionlessRule {
                 continue
             }
             if mark.closedBy != nil {
+                if let next = Self.scalar(after: offset, in: context.bytes), Self.isKaomojiPart(next) {
+                    emoticonOpeners.insert(offset)
+                }
                 open[scalar, default: []].append(offset)
-                if Self.isEmoticon(previous) { emoticonOpeners.insert(offset) }
+                if Self.isEmoticon(previous, closing: false) { emoticonOpeners.insert(offset) }
                 if previous.allSatisfy({ $0 == " " || $0 == "\u{3000}" || $0 == "\t" }) { lineStarts[scalar, default: []].append(offset) }
-            } else if !Self.isListMarker(previous) && !Self.isEmoticon(previous) && !Self.isJapaneseExampleMark(previous) {
+            } else if !Self.isListMarker(previous) && !Self.isEmoticon(previous, closing: true) && !Self.isJapaneseExampleMark(previous)
+                        && !(previous.last(where: { $0 != " " }).map(Self.isKaomojiPart) ?? false) {
                 unmatchedClosers.append((offset, scalar))
             }
         }
@@ -140,18 +146,40 @@ public struct UnbalancedBracketsRule: OptionlessRule {
     /// How many characters a fragment's text may hold beyond its bracket.
     static let fragmentReach = 4
 
-    /// `1)`, `a）`, `十）` at the start of a line number a list; they close nothing.
+    /// `1)`, `a）`, `十）`, Korean `예)` ("example") and `ex.)` as a word of their own (at the start
+    /// of a line, or after white space or a tag) number a list or mark an example; they close nothing.
     private static func isListMarker(_ line: [Unicode.Scalar]) -> Bool {
-        let trimmed = line.drop { $0 == " " || $0 == "\u{3000}" || $0 == "\t" }
-        return !trimmed.isEmpty && trimmed.count <= 3
-            && trimmed.allSatisfy { Script.isLatinLetterOrDigit($0) || "一二三四五六七八九十".unicodeScalars.contains($0) }
+        let word = line.reversed().prefix { $0 != " " && $0 != "\u{3000}" && $0 != "\t" && $0 != ">" }.reversed()
+        let body = word.last == "." ? word.dropLast() : word[...]
+        return !body.isEmpty && body.count <= 3
+            && body.allSatisfy { Script.isLatinLetterOrDigit($0) || "一二三四五六七八九十".unicodeScalars.contains($0) || (0xAC00...0xD7AF).contains($0.value) }
+    }
+
+    /// Characters that kaomoji draw faces and arms with (`(╯°□°）╯︵ ┻━┻`, `∠( ᐛ 」∠)_`): a bracket beside
+    /// one is part of a face, not of a sentence.
+    private static func isKaomojiPart(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        return v == 0xB0 || v == 0xB4 || v == 0x60 || (0x2200...0x22FF).contains(v) || (0x2500...0x25FF).contains(v)
+            || (0x1400...0x167F).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF61...0xFF9F).contains(v)
+            || v == 0x3C9 || v == 0x3B5 || v == 0x30FB || v == 0xFF65
+    }
+
+    /// The scalar that follows the one at `offset`.
+    private static func scalar(after offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
+        var i = offset + 1
+        while i < bytes.count && bytes[i] & 0xC0 == 0x80 { i += 1 }
+        guard i < bytes.count else { return nil }
+        return ScalarWalker(bytes: Array(bytes[i..<min(bytes.count, i + 4)])).first { _ in true }?.scalar
     }
 
     /// `:(`, `;)`, `:-)`, `=)` and kaomoji such as `_(:3」∠)_`: a colon, semicolon or equals
     /// sign at most two scalars before the bracket, with no letter between.
-    private static func isEmoticon(_ before: [Unicode.Scalar]) -> Bool {
+    /// A closing bracket after full-width eyes is a smiley too (`已经是最新版了：）`); an opening one is a
+    /// quotation after a colon (`他说：“`).
+    private static func isEmoticon(_ before: [Unicode.Scalar], closing: Bool) -> Bool {
         let tail = before.suffix(2)
-        guard let eyes = tail.lastIndex(where: { $0 == ":" || $0 == ";" || $0 == "=" }) else { return false }
+        guard let eyes = tail.lastIndex(where: { $0 == ":" || $0 == ";" || $0 == "=" || (closing && ($0 == "：" || $0 == "；")) })
+        else { return false }
         return tail[(eyes + 1)...].allSatisfy { $0 == "-" || $0 == "3" || $0 == "'" }
     }
 
@@ -193,8 +221,16 @@ public struct InvisibleCharacterRule: OptionlessRule {
         summary: "A zero-width or otherwise invisible character (outside emoji sequences)",
         rationale: "Invisible characters break search, matching of agreement titles and mentions, and line breaking, and nobody can see them in review.",
         triggering: ["用户↓\u{200B}协议", "a↓\u{00AD}b", "↓\u{2060}你好", "中↓\u{FEFF}文", "你↓\u{200D}好"],
-        nonTriggering: ["👨‍👩‍👧 一家人", "❤️ 喜欢", "普通文本"],
+        nonTriggering: ["👨‍👩‍👧 一家人", "❤️ 喜欢", "普通文本", "می\u{200C}خواهم", "مارك\u{200C}داون", "क्\u{200D}ष"],
         corrections: [("用户\u{200B}协议", "用户协议"), ("a\u{00AD}b", "ab")])
+
+    /// Letters and marks of the scripts from Hebrew to Mongolian (U+0590–U+18AF) and the Arabic
+    /// presentation forms, which the zero-width joiner and non-joiner shape.
+    private static func shapesWithJoiners(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        return ((0x0590...0x18AF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v))
+            && (s.properties.isAlphabetic || s.properties.generalCategory == .nonspacingMark || s.properties.generalCategory == .spacingMark)
+    }
 
     private static let invisible: Set<UInt32> = [0x200B, 0x200C, 0x200D, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064,
                                                   0xFEFF, 0x00AD, 0x180E, 0x3164, 0xFFA0, 0x115F, 0x1160, 0x034F]
@@ -203,6 +239,9 @@ public struct InvisibleCharacterRule: OptionlessRule {
         let scalars = Array(ScalarWalker(bytes: context.bytes))
         var findings: [LintFinding] = []
         for (i, (offset, scalar, length)) in scalars.enumerated() where Self.invisible.contains(scalar.value) {
+            // The joiners are spelling in the scripts that shape letters by them: Persian's
+            // half-space (می‌خواهم), Arabic's and the Indic scripts' (क्‍ष).
+            if scalar.value == 0x200C || scalar.value == 0x200D, i > 0, Self.shapesWithJoiners(scalars[i - 1].scalar) { continue }
             // A joiner between two emoji builds one emoji (👨‍👩‍👧); it is meant to be there.
             if scalar.value == 0x200D, i > 0, i + 1 < scalars.count {
                 var before = i - 1
