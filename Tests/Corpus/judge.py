@@ -102,7 +102,8 @@ def sample(run_dirs, half, out, per_repo=12, per_rule=60):
 
 
 def normalize(text):
-    return text.strip()
+    # White space as a page lays it out: a link's text is judged, not its line breaks.
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def report(run_dir, verdict_dir, half=None):

@@ -505,11 +505,20 @@ struct InlineParser: ~Copyable {
         var count = 0
         // A name of digits and symbols only (`#4636#`, `#*#` in the dialer code `*#*#4636#*#*`) is no topic.
         var hasLetter = false
+        // Brackets opened in the name: one that closes what the name did not open means the hashes
+        // belong to two pieces of text (`（#a）、设置（#`), not to one topic.
+        var brackets = 0
         while j < limit {
             tick()
             let b = s[j]
             if b == UInt8(ascii: "#") { break }
             if b == 0x0A || b == UInt8(ascii: "@") { return nil }
+            if b == UInt8(ascii: "(") || b == UInt8(ascii: "[") { brackets += 1 }
+            if b == UInt8(ascii: ")") || b == UInt8(ascii: "]") { brackets -= 1; if brackets < 0 { return nil } }
+            if b == 0xEF && j + 2 < limit && s[j + 1] == 0xBC {  // （ ） are EF BC 88 and EF BC 89
+                if s[j + 2] == 0x88 { brackets += 1 }
+                if s[j + 2] == 0x89 { brackets -= 1; if brackets < 0 { return nil } }
+            }
             if b == UInt8(ascii: "\\"), let length = escapedLength(at: j + 1, limit: limit) {
                 j += 1 + length
             } else {
@@ -848,6 +857,11 @@ struct InlineParser: ~Copyable {
         // not cut into an address.
         guard start < at, s[start] != UInt8(ascii: "."), s[at - 1] != UInt8(ascii: "."),
               let end = domainEnd(from: at + 1, limit: limit) else { return nil }
+        // The domain ends in a top-level domain that exists: `your@e-mail.address` is a sample of
+        // what to type, not an address.
+        var dot = end - 1
+        while dot > at && s[dot] != UInt8(ascii: ".") { dot -= 1 }
+        guard TopLevelDomains.contains(String(decoding: UnsafeBufferPointer(rebasing: s[dot + 1..<end]), as: UTF8.self)) else { return nil }
         return LinkSyntax(kind: .email, display: TextSlices(start..<end), source: start..<end)
     }
 

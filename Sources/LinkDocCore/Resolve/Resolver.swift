@@ -554,8 +554,10 @@ struct Resolver: ~Copyable {
             // A relative href (`/status/1`, `faq.html`): the manifest's base URL completes it.
             target = resolved.href
         } else if target.hasPrefix("//") {
-            // A scheme-relative href (`//s.weibo.com/…`): an app has no page whose scheme it takes,
-            // and the web serves such links over https.
+            // A scheme-relative href: Weibo's post HTML links a topic to its search page
+            // (`<a href="//s.weibo.com/weibo?q=%23话题%23">#话题#</a>`), and the text says what it is;
+            // otherwise an app has no page whose scheme it would take, and the web serves such links over https.
+            if let construct = textConstruct(display, at: at) { return construct }
             target = "https:" + target
         } else if let relative = relativeTarget(target, display: display, at: at) {
             return relative
@@ -748,18 +750,24 @@ struct Resolver: ~Copyable {
     private mutating func relativeTarget(_ target: String, display: String, at: Int) -> (url: String?, target: LinkTarget)?? {
         guard case .failure(.missingSchemeNonRelativeURL) = WHATWGURL.parse(target), schemeSuggestion(for: target) == nil
         else { return nil }
-        let scalars = display.unicodeScalars
-        if scalars.count >= 2, scalars.first == "@", scalars.dropFirst().allSatisfy(Self.continuesMentionName) {
-            return .some(mention(name: String(display.dropFirst()), userID: nil, at: at))
-        }
-        if scalars.count >= 3, scalars.first == "#", scalars.last == "#", !scalars.dropFirst().dropLast().contains("#") {
-            let name = String(display.dropFirst().dropLast())
-            return .some((templateURL(manifest.options.topicURL, id: context.index.topicID(name: name), name: name, at: at),
-                          .topic(name: name, id: context.index.topicID(name: name))))
-        }
+        if let construct = textConstruct(display, at: at) { return .some(construct) }
         report(.info, "the relative target \"\(target)\" links nowhere without options.baseURL in the manifest; the link stays text (write a full URL, or set baseURL)",
                RuleID.relativeHref, at: at)
         return .some(nil)
+    }
+
+    /// The mention or topic that a link's text is by itself (`@小明`, `#话题#`), or nil.
+    private mutating func textConstruct(_ display: String, at: Int) -> (url: String?, target: LinkTarget)? {
+        let scalars = display.unicodeScalars
+        if scalars.count >= 2, scalars.first == "@", scalars.dropFirst().allSatisfy(Self.continuesMentionName) {
+            return mention(name: String(display.dropFirst()), userID: nil, at: at)
+        }
+        if scalars.count >= 3, scalars.first == "#", scalars.last == "#", !scalars.dropFirst().dropLast().contains("#") {
+            let name = String(display.dropFirst().dropLast())
+            let id = context.index.topicID(name: name)
+            return (templateURL(manifest.options.topicURL, id: id, name: name, at: at), .topic(name: name, id: id))
+        }
+        return nil
     }
 
     /// Characters of a mention's name (Grammar/spec.md, "Mentions").

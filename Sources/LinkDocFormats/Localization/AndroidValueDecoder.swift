@@ -214,6 +214,7 @@ struct AndroidValueDecoder {
         if isEnd { i += 1 }
         let nameStart = i
         while i < end, i - nameStart <= 10, (b[i] | 0x20 >= 0x61 && b[i] | 0x20 <= 0x7A) || (b[i] >= 0x30 && b[i] <= 0x39) { i += 1 }
+        let nameEnd = i
         let name = String(decoding: b[nameStart..<i].map { $0 | 0x20 }, as: UTF8.self)
         guard i > nameStart, i < end, Self.fromHtmlTags.contains(name),
               b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == UInt8(ascii: "/") || b[i] == UInt8(ascii: ">")
@@ -222,7 +223,10 @@ struct AndroidValueDecoder {
         // stops there, so that the value's bytes are read once however many `&lt;` it holds).
         while i < end {
             if b[i] == UInt8(ascii: ">") || b[i..<end].starts(with: "&gt;".utf8) {
+                // `/>` closes the tag when the slash stands alone (`<br/>`, `<b />`, `<b x="1"/>`), not
+                // when it ends an unquoted value (`<a href=https://example.com/wiki/>`).
                 let selfClosing = i > nameStart && b[i - 1] == UInt8(ascii: "/")
+                    && (i - 1 == nameEnd || [0x20, 0x09, 0x0A, 0x22, 0x27].contains(b[i - 2]))
                 return (name, isEnd, !isEnd && (selfClosing || Self.fromHtmlVoidTags.contains(name)))
             }
             if b[i] == UInt8(ascii: "<") || b[i..<end].starts(with: "&lt;".utf8) { return nil }
