@@ -16,6 +16,8 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
     // The URL checks'.
     case invalidURL = "invalid-url"
     case disallowedScheme = "disallowed-scheme"
+    /// A URL of a scheme that the manifest does not list (an app's own `myapp:`): no link.
+    case unlistedScheme = "unlisted-scheme"
     case insecureURL = "insecure-url"
     case encodedURL = "encoded-url"
     case homographHost = "homograph-host"

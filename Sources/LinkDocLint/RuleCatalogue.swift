@@ -8,6 +8,7 @@ public enum RuleCatalogue {
         EmptyLinkTextRule.self,
         InvalidURLRule.self,
         RelativeHrefRule.self,
+        UnlistedSchemeRule.self,
         DisallowedSchemeRule.self,
         InsecureURLRule.self,
         EncodedURLRule.self,

@@ -38,8 +38,8 @@ public func schemeProblem(_ scheme: String, policy: LinkURLPolicy) -> Problem? {
                               "scheme \"\(scheme):\" is never allowed in links")
     }
     if !policy.allowedSchemes.contains(where: { $0.lowercased() == scheme }) {
-        return Problem(.disallowedScheme, .error,
-                              "scheme \"\(scheme):\" is not allowed (allowed: \(policy.allowedSchemes.joined(separator: ", ")))")
+        return Problem(.unlistedScheme, .warning,
+                       "scheme \"\(scheme):\" is not among the manifest's schemes (\(policy.allowedSchemes.joined(separator: ", "))), so the link stays text; list it under \"schemes\" to link it")
     }
     return nil
 }

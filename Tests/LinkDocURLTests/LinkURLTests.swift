@@ -125,8 +125,8 @@ final class LinkURLCheckTests: XCTestCase {
     }
 
     func testSchemeMustBeInPolicy() {
-        XCTAssertEqual(rules(checkLinkURL("ftp://example.com/x", policy: policy)), ["disallowed-scheme"])
-        XCTAssertEqual(rules(checkLinkURL("myapp://open/settings", policy: policy)), ["disallowed-scheme"])
+        XCTAssertEqual(rules(checkLinkURL("ftp://example.com/x", policy: policy)), ["unlisted-scheme"])
+        XCTAssertEqual(rules(checkLinkURL("myapp://open/settings", policy: policy)), ["unlisted-scheme"])
         let custom = checkLinkURL("MyApp://open/settings", policy: LinkURLPolicy(allowedSchemes: ["https", "myapp"]))
         XCTAssertEqual(custom.url, "myapp://open/settings")
         XCTAssertNotNil(custom.url)

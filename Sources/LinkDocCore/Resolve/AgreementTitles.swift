@@ -146,6 +146,11 @@ public struct AgreementTitles: Sendable {
         return ["（以下简称", "(以下简称", "（以下稱", "（GB", "(GB", "（ GB"].contains(where: followedBy)
     }
 
+    /// Whether the bytes between two titles join them into one list: 和, 及, 与 or 、 (or nothing).
+    public static func joinsTitles(_ between: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        between.isEmpty || ["和", "及", "与", "、", "以及"].contains { between.elementsEqual($0.utf8) }
+    }
+
     /// Whether a title is only a format placeholder (`FormatPlaceholder`).
     public static func isPlaceholder(_ title: String) -> Bool { FormatPlaceholder.isWhole(Array(title.utf8)) }
 }

@@ -188,9 +188,17 @@ struct Resolver: ~Copyable {
             CompileWorkspace.buffers.giveBack(&parsed.inlines, to: &workspace.inlines)
             CompileWorkspace.buffers.giveBack(&parsed.links, to: &workspace.links)
         }
+        // Where the last title that names another document ends: a title joined to it (`该页面的《用户协议》和
+        // 《隐私政策》`) is the same party's.
+        var anotherDocumentEnd = -1
         for title in parsed.bookTitles {
             // Decided by the words around the title, so before the memo, which knows titles only.
-            if input.withUnsafeBufferPointer({ AgreementTitles.namesAnotherDocument(in: $0, at: title.source) }) { continue }
+            let joined = anotherDocumentEnd >= 0 && title.source.lowerBound - anotherDocumentEnd <= 6
+                && input.withUnsafeBufferPointer { AgreementTitles.joinsTitles($0[anotherDocumentEnd..<title.source.lowerBound]) }
+            if joined || input.withUnsafeBufferPointer({ AgreementTitles.namesAnotherDocument(in: $0, at: title.source) }) {
+                anotherDocumentEnd = title.source.upperBound
+                continue
+            }
             reportUnknown(title: title.title, at: inputOffsets.sourceOffset(title.source.lowerBound), memo: &workspace.meanings)
         }
         for note in parsed.notes {
@@ -827,6 +835,12 @@ struct Resolver: ~Copyable {
 
     /// A URL for an image or other resource: usable, or nil with the reason reported.
     mutating func resourceURL(_ raw: String, atSource offset: Int) -> String? {
+        // A page's own files (`../icon.png`): the image stays, without a URL, unless a base resolves it.
+        if context.baseURL == nil, case .failure(.missingSchemeNonRelativeURL) = WHATWGURL.parse(raw), schemeSuggestion(for: raw) == nil {
+            report(.info, "the relative image source \"\(raw)\" has no URL without options.baseURL in the manifest",
+                   RuleID.relativeHref, atSource: offset)
+            return nil
+        }
         let check = urls.check(raw)
         for problem in check.problems { report(problem.severity, problem.message, problem.ruleID, atSource: offset) }
         return check.url

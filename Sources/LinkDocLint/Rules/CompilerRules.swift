@@ -36,9 +36,19 @@ public struct DisallowedSchemeRule: CompilerReportedRule {
     public init() {}
     public static let description = RuleDescription(
         id: RuleID.disallowedScheme, defaultSeverity: .error,
-        summary: "A URL scheme that is not allowed (javascript:, data:, vbscript:, file:, or one the manifest does not list)",
-        rationale: "Copy comes from many hands. Script and data URLs are an injection risk, and a custom scheme that the app does not handle opens nothing.",
-        triggering: ["[点我](↓javascript:alert(1))", "[打开](↓otherapp://x)"],
+        summary: "A URL scheme that is never allowed in links: javascript:, data:, vbscript:, file:",
+        rationale: "Copy comes from many hands. Script and data URLs are an injection risk, and file: reaches the device's disk.",
+        triggering: ["[点我](↓javascript:alert(1))", "[文件](↓file:///etc/passwd)"],
+        nonTriggering: ["[打开](https://example.com)", "[写信](mailto:a@example.com)"])
+}
+
+public struct UnlistedSchemeRule: CompilerReportedRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: RuleID.unlistedScheme, defaultSeverity: .warning,
+        summary: "A URL of a scheme that the manifest's schemes do not list (an app's own deep links, other apps' schemes)",
+        rationale: "linkdoc links custom schemes only where the manifest lists them: a scheme that the app does not handle opens nothing. An app's own scheme (myapp://about) belongs under \"schemes\".",
+        triggering: ["[打开](↓otherapp://x)"],
         nonTriggering: ["[打开](https://example.com)", "[写信](mailto:a@example.com)"])
 }
 
