@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Judging the corpus runs (Tests/Corpus/README.md): samples for judges, and the figures from their verdicts.
 
-    judge.py sample RUN_DIR... --half tune|check --out DIR [--per-repo 12] [--per-rule 60]
+    judge.py sample RUN_DIR... --half tune|check --out DIR [--per-repo 12] [--per-rule 60] [--judged DIR]
         Writes DIR/links.jsonl (strings to judge for links: every link any of the runs found, and
         what a reader should check for missed links) and DIR/findings.jsonl (lint findings to judge,
         each rule's sample spread over the repositories). Deterministic: the same runs give the
-        same sample.
+        same sample. With --judged, items that DIR's verdicts judge already are left out (a second
+        round judges only what is new).
     judge.py report RUN_DIR --verdicts DIR [--half tune|check]
         Figures of one run against the verdicts in DIR (links.verdicts.jsonl, findings.verdicts.jsonl):
         per link kind found / right / wrong / missed, per rule findings / true / false / false rate.
@@ -46,7 +47,17 @@ def finding_id(f):
     return "|".join([f["repo"], f["path"], str(f.get("line")), str(f.get("column")), f["rule"], f["message"]])
 
 
-def sample(run_dirs, half, out, per_repo=12, per_rule=60):
+def judged_ids(verdict_dir):
+    """The ids that DIR's verdict files judge already (their items are left out of a new sample)."""
+    ids = set()
+    for name in ("links.verdicts.jsonl", "findings.verdicts.jsonl"):
+        path = os.path.join(verdict_dir, name) if verdict_dir else None
+        if path and os.path.exists(path):
+            ids |= {json.loads(line)["id"] for line in open(path, encoding="utf-8")}
+    return ids
+
+
+def sample(run_dirs, half, out, per_repo=12, per_rule=60, judged=frozenset()):
     os.makedirs(out, exist_ok=True)
     runs = [{string_id(r): r for r in load(d, "strings.jsonl") if r["half"] == half and r.get("text") is not None}
             for d in run_dirs]
@@ -63,6 +74,8 @@ def sample(run_dirs, half, out, per_repo=12, per_rule=60):
         for repo in sorted(by_repo):
             chosen = sorted(by_repo[repo], key=stable)[:per_repo]
             for i in sorted(chosen):
+                if i in judged:
+                    continue
                 rows = [run[i] for run in runs if i in run]
                 candidates = sorted({(l["kind"], l["text"]) for row in rows for l in row["links"]})
                 first = rows[0]
@@ -92,6 +105,8 @@ def sample(run_dirs, half, out, per_repo=12, per_rule=60):
                     if q and len(chosen) < per_rule:
                         chosen.append(q.pop(0))
             for i in sorted(chosen):
+                if i in judged:
+                    continue
                 x = findings[i]
                 f.write(json.dumps({"id": i, "rule": rule, "severity": x["severity"], "message": x["message"],
                                     "input": x["kind"], "repo": x["repo"], "path": x["path"], "line": x.get("line"),
@@ -179,8 +194,9 @@ def main(argv):
         out = argv[argv.index("--out") + 1]
         per_repo = int(argv[argv.index("--per-repo") + 1]) if "--per-repo" in argv else 12
         per_rule = int(argv[argv.index("--per-rule") + 1]) if "--per-rule" in argv else 60
-        runs = [a for a in argv[1:] if not a.startswith("--") and a not in (half, out, str(per_repo), str(per_rule))]
-        sample(runs, half, out, per_repo, per_rule)
+        judged_dir = argv[argv.index("--judged") + 1] if "--judged" in argv else None
+        runs = [a for a in argv[1:] if not a.startswith("--") and a not in (half, out, str(per_repo), str(per_rule), judged_dir)]
+        sample(runs, half, out, per_repo, per_rule, judged_ids(judged_dir))
     elif argv and argv[0] == "report":
         half = argv[argv.index("--half") + 1] if "--half" in argv else None
         report(argv[1], argv[argv.index("--verdicts") + 1], half)

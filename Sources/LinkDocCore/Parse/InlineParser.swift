@@ -66,10 +66,6 @@ struct InlineParser: ~Copyable {
     private(set) var notes: [ParseNote] = []
     /// Start of the display text that is not emitted yet.
     private var pendingStart = 0
-    /// Where the last mention and the last topic found end (-1: none yet). A mention may follow a
-    /// mention right away (`@刘哲bj001@果壳`), and a topic a topic (`#双十一##购物节#`), where an `@`
-    /// or `#` after a letter or a `#` would start nothing.
-    private var mentionEnd = -1, topicEnd = -1
     /// Matching `)` for each `(` that has one on its line; built on first use.
     private var closingParen: [Int: Int]? = nil
 
@@ -271,6 +267,14 @@ struct InlineParser: ~Copyable {
         inlines.append(.link(index: links.count))
         links.append(link)
         pendingStart = source.upperBound
+    }
+
+    /// Whether the last link found is of `kind` and ends at `i`: a mention may follow a mention right
+    /// away (`@刘哲bj001@果壳`), and a topic a topic (`#双十一##购物节#`), where an `@` or `#` after a
+    /// letter or a `#` would start nothing. (Read in place: the link is not copied.)
+    private func lastLinkEnds(at i: Int, kind: LinkSyntaxKind) -> Bool {
+        let n = links.count
+        return n > 0 && links[n - 1].source.upperBound == i && links[n - 1].kind == kind
     }
 
     // MARK: Escapes
@@ -499,7 +503,7 @@ struct InlineParser: ~Copyable {
         // A hash after a hash opens nothing either, unless that one closed a topic: decorative runs
         // (`###标题###`) hold no topic, adjacent topics (`#双十一##购物节#`) are two.
         if i > 0 && (ASCII.isLetterOrDigit(s[i - 1]) || s[i - 1] == UInt8(ascii: "*")
-                     || (s[i - 1] == UInt8(ascii: "#") && topicEnd != i)) { return nil }
+                     || (s[i - 1] == UInt8(ascii: "#") && !lastLinkEnds(at: i, kind: .topic))) { return nil }
         if startsHexColor(at: i + 1, limit: limit) { return nil }
         var j = i + 1
         var count = 0
@@ -547,7 +551,6 @@ struct InlineParser: ~Copyable {
         if j + 1 < limit && ASCII.isLetterOrDigit(s[j + 1]) && !s[i + 1..<j].contains(where: { $0 >= 0x80 }) { return nil }
         // `#%s#`, `#%1$@#`: the app fills in a topic there (at most as long as a placeholder: one look).
         if j - i <= 16 && FormatPlaceholder.isWhole(UnsafeBufferPointer(rebasing: s[i + 1..<j])) { return nil }
-        topicEnd = j + 1
         // Most names hold no backslash: then the name and the display are one slice each. (Looked
         // for in every byte: in text that is not UTF-8 the scan above may have stepped over one.)
         if index(of: UInt8(ascii: "\\"), from: i + 1, before: j) == nil {
@@ -613,7 +616,7 @@ struct InlineParser: ~Copyable {
     /// or a format placeholder; not when what follows is a domain, an Android resource reference
     /// or a Matrix ID; not for a pronoun or particle; `@user@host` is one handle or nothing.
     private mutating func mention(at i: Int, limit: Int) -> LinkSyntax? {
-        if i > 0 && mentionEnd != i {
+        if i > 0 && !lastLinkEnds(at: i, kind: .mention) {
             let previous = s[i - 1]
             if ASCII.isLetterOrDigit(previous) || Self.startsNoMentionAfter(previous) { return nil }
             if followsFormatPlaceholder(i) { return nil }
@@ -682,7 +685,6 @@ struct InlineParser: ~Copyable {
             }
         }
         if isLabel(i + 1..<j) { return nil }
-        mentionEnd = end
         return LinkSyntax(kind: .mention, display: TextSlices(i..<end), source: i..<end)
     }
 
@@ -753,6 +755,10 @@ struct InlineParser: ~Copyable {
         let bytes = UnsafeBufferPointer(rebasing: s[name])
         if bytes.count == 2 && (bytes[0] | 0x20) == UInt8(ascii: "t") && (bytes[1] | 0x20) == UInt8(ascii: "a") { return true }
         guard bytes.first.map({ $0 >= 0x80 }) == true else { return false }
+        // Most names begin with none of the words a label begins with: one scalar tells.
+        let head = CharClass.decode(s, at: name.lowerBound).scalar
+        guard head == 0x7684 || head == 0x6216 || Self.isParticle(head) || Self.isConjunction(head) || Self.isPronoun(head)
+        else { return false }
         // Labels are a few ideographs: decoded only this far.
         var scalars: [UInt32] = []
         var k = name.lowerBound
@@ -769,7 +775,7 @@ struct InlineParser: ~Copyable {
         }
         if first == 0x6216 { return true }  // 或
         if Self.isConjunction(first) {
-            return scalars.count >= 3 && Self.actionWords.contains([scalars[1], scalars[2]])
+            return scalars.count >= 3 && Self.actionWords.contains(UInt64(scalars[1]) << 32 | UInt64(scalars[2]))
         }
         guard Self.isPronoun(first) else { return false }
         var rest = scalars.dropFirst()
@@ -777,7 +783,7 @@ struct InlineParser: ~Copyable {
         if rest.isEmpty { return whole }
         guard rest.first == 0x7684 else { return false }  // 的
         rest = rest.dropFirst()
-        return whole && (rest.isEmpty || Self.appWords.contains(Array(rest)))
+        return whole && (rest.isEmpty || Self.isAppWord(rest))
     }
 
     /// 我 你 您 他 她 它 咱 俺 (a switch: no hashing for every mention).
@@ -806,13 +812,22 @@ struct InlineParser: ~Copyable {
 
     /// What an app's "mentions of me" label is about, after 我的 / 你的 …: 评论 消息 微博 动态 回复 帖子
     /// 粉丝 关注 通知 提及 私信 好友 收藏 主页 作品 视频 文章 笔记 内容, and 人.
-    private static let appWords: Set<[UInt32]> = Set(
-        ["评论", "消息", "微博", "动态", "回复", "帖子", "粉丝", "关注", "通知", "提及", "私信", "好友", "收藏", "主页",
-         "作品", "视频", "文章", "笔记", "内容", "人"].map { $0.unicodeScalars.map(\.value) })
+    private static func isAppWord(_ word: ArraySlice<UInt32>) -> Bool {
+        if word.count == 1 { return word.first == 0x4EBA }  // 人
+        guard word.count == 2 else { return false }
+        return appWords.contains(UInt64(word[word.startIndex]) << 32 | UInt64(word[word.startIndex + 1]))
+    }
+
+    private static let appWords: [UInt64] = pairs(["评论", "消息", "微博", "动态", "回复", "帖子", "粉丝", "关注", "通知", "提及", "私信",
+                                                   "好友", "收藏", "主页", "作品", "视频", "文章", "笔记", "内容"])
 
     /// Actions listed beside `@` (`点赞、@和评论`): 评论 私信 转发 点赞 回复 关注 分享 收藏.
-    private static let actionWords: Set<[UInt32]> = Set(
-        ["评论", "私信", "转发", "点赞", "回复", "关注", "分享", "收藏"].map { $0.unicodeScalars.map(\.value) })
+    private static let actionWords: [UInt64] = pairs(["评论", "私信", "转发", "点赞", "回复", "关注", "分享", "收藏"])
+
+    /// Two-character words as their two scalars in one number.
+    private static func pairs(_ words: [String]) -> [UInt64] {
+        words.map { word in word.unicodeScalars.reduce(UInt64(0)) { $0 << 32 | UInt64($1.value) } }
+    }
 
     @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
         ASCII.isLetterOrDigit(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%")
@@ -861,7 +876,7 @@ struct InlineParser: ~Copyable {
         // what to type, not an address.
         var dot = end - 1
         while dot > at && s[dot] != UInt8(ascii: ".") { dot -= 1 }
-        guard TopLevelDomains.contains(String(decoding: UnsafeBufferPointer(rebasing: s[dot + 1..<end]), as: UTF8.self)) else { return nil }
+        guard TopLevelDomains.contains(UnsafeBufferPointer(rebasing: s[dot + 1..<end])) else { return nil }
         return LinkSyntax(kind: .email, display: TextSlices(start..<end), source: start..<end)
     }
 
@@ -1087,8 +1102,7 @@ struct InlineParser: ~Copyable {
             guard CharClass.isCJKLetter(c) else { break }
             j += length
         }
-        guard j > lastLabel, TopLevelDomains.contains(String(decoding: UnsafeBufferPointer(rebasing: s[lastLabel..<j]), as: UTF8.self))
-        else { return nil }
+        guard j > lastLabel, TopLevelDomains.contains(UnsafeBufferPointer(rebasing: s[lastLabel..<j])) else { return nil }
         return k
     }
 

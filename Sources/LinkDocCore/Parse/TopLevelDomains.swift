@@ -4,9 +4,29 @@
 /// The top-level domains that exist (ASCII and internationalized, lowercased): what a host that
 /// runs on into CJK letters must end in to be one host (Grammar/spec.md, "Bare URLs").
 enum TopLevelDomains {
-    static func contains(_ label: String) -> Bool { names.contains(Substring(label.lowercased())) }
+    /// Whether the label's bytes (any case of ASCII letters) name a top-level domain.
+    static func contains(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard label.count <= 64 else { return false }
+        guard label.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return names.contains(label) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: label.count) { lower in
+            for (i, b) in label.enumerated() { lower[i] = b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+            return names.contains(UnsafeBufferPointer(lower))
+        }
+    }
 
-    private static let names: Set<Substring> = Set("""
+    /// Made on first use from the list's bytes, which are static data: no string is made.
+    private static let names: ByteStringTable<Void> = {
+        var members: [([UInt8], Void)] = []
+        let bytes = UnsafeBufferPointer(start: list.utf8Start, count: list.utf8CodeUnitCount)
+        var start = 0
+        for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x20 || bytes[i] == 0x0A {
+            if i > start { members.append((Array(bytes[start..<i]), ())) }
+            start = i + 1
+        }
+        return ByteStringTable(members)
+    }()
+
+    private static let list: StaticString = """
         aaa aarp abarth abb abbott abbvie abc able abogado abudhabi ac academy accenture accountant accountants aco
         actor ad ads adult ae aeg aero aetna af afl africa ag agakhan agency ai aig airbus airforce airtel akdn al
         alfaromeo alibaba alipay allfinanz allstate ally alsace alstom am amazon americanexpress americanfamily amex
@@ -88,5 +108,5 @@ enum TopLevelDomains {
         ไทย ລາວ გე みんな アマゾン クラウド グーグル コム ストア セール ファッション ポイント 世界 中信 中国 中國 中文网 亚马逊 企业 佛山 信息 健康 八卦 公司 公益 台湾 台灣 商城 商店 商标
         嘉里 嘉里大酒店 在线 大拿 天主教 娱乐 家電 广东 微博 慈善 我爱你 手机 招聘 政务 政府 新加坡 新闻 时尚 書籍 机构 淡马锡 游戏 澳門 澳门 点看 移动 组织机构 网址 网店 网站 网络 联通 臺灣
         谷歌 购物 通販 集团 電訊盈科 飞利浦 食品 餐厅 香格里拉 香港 닷넷 닷컴 삼성 한국
-        """.split(whereSeparator: { $0 == " " || $0 == "\n" }))
+        """
 }

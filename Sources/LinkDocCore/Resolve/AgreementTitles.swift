@@ -1,4 +1,4 @@
-import Foundation  // trimmingCharacters
+import Foundation  // trimmingCharacters, memcmp
 
 /// What a 《title》 that the manifest does not know reads as: the one definition that `compile`,
 /// `lint` and the build plugin share (Grammar/spec.md, "Agreements").
@@ -126,30 +126,27 @@ public struct AgreementTitles: Sendable {
     /// in the policy itself), `《…协议》（以下简称“本协议”）`, `第三方的《用户协议》`, `该页面的《隐私政策》`, and
     /// a national standard cited with its number (`《信息安全技术个人信息安全规范》（GB/T 35273）`).
     public static func namesAnotherDocument(in text: UnsafeBufferPointer<UInt8>, at title: Range<Int>) -> Bool {
-        func precededBy(_ word: String, within bytes: Int) -> Bool {
-            let w = Array(word.utf8)
-            let start = max(0, title.lowerBound - bytes)
-            guard title.lowerBound - start >= w.count else { return false }
-            var i = start
-            while i + w.count <= title.lowerBound {
-                if text[i..<i + w.count].elementsEqual(w) { return true }
-                i += 1
-            }
-            return false
+        func matches(_ word: [UInt8], at i: Int) -> Bool {
+            i >= 0 && i + word.count <= text.count && text[i] == word[0] && memcmp(text.baseAddress! + i, word, word.count) == 0
         }
-        func followedBy(_ word: String) -> Bool {
-            let w = Array(word.utf8)
-            return title.upperBound + w.count <= text.count && text[title.upperBound..<title.upperBound + w.count].elementsEqual(w)
+        if matches(this, at: title.lowerBound - this.count) { return true }
+        // Another party's, at most two characters before: 第三方的《…》, 该第三方页面《…》, 该页面的《…》.
+        for word in otherParties {
+            for between in 0...2 where matches(word, at: title.lowerBound - word.count - 3 * between) { return true }
         }
-        if precededBy("本", within: 3) { return true }
-        if precededBy("第三方", within: 18) || precededBy("该页面", within: 18) || precededBy("对方", within: 12) { return true }
-        return ["（以下简称", "(以下简称", "（以下稱", "（GB", "(GB", "（ GB"].contains(where: followedBy)
+        return hereafterOrStandard.contains { matches($0, at: title.upperBound) }
     }
+
+    private static let this = Array("本".utf8)
+    private static let otherParties = ["第三方", "该页面", "对方"].map { Array($0.utf8) }
+    private static let hereafterOrStandard = ["（以下简称", "(以下简称", "（以下稱", "（GB", "(GB", "（ GB"].map { Array($0.utf8) }
 
     /// Whether the bytes between two titles join them into one list: 和, 及, 与 or 、 (or nothing).
     public static func joinsTitles(_ between: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        between.isEmpty || ["和", "及", "与", "、", "以及"].contains { between.elementsEqual($0.utf8) }
+        between.isEmpty || conjunctions.contains { $0.elementsEqual(between) }
     }
+
+    private static let conjunctions = ["和", "及", "与", "、", "以及"].map { Array($0.utf8) }
 
     /// Whether a title is only a format placeholder (`FormatPlaceholder`).
     public static func isPlaceholder(_ title: String) -> Bool { FormatPlaceholder.isWhole(Array(title.utf8)) }

@@ -193,9 +193,12 @@ struct Resolver: ~Copyable {
         var anotherDocumentEnd = -1
         for title in parsed.bookTitles {
             // Decided by the words around the title, so before the memo, which knows titles only.
-            let joined = anotherDocumentEnd >= 0 && title.source.lowerBound - anotherDocumentEnd <= 6
-                && input.withUnsafeBufferPointer { AgreementTitles.joinsTitles($0[anotherDocumentEnd..<title.source.lowerBound]) }
-            if joined || input.withUnsafeBufferPointer({ AgreementTitles.namesAnotherDocument(in: $0, at: title.source) }) {
+            let namesAnother = input.withUnsafeBufferPointer { text in
+                (anotherDocumentEnd >= 0 && title.source.lowerBound - anotherDocumentEnd <= 6
+                    && AgreementTitles.joinsTitles(text[anotherDocumentEnd..<title.source.lowerBound]))
+                    || AgreementTitles.namesAnotherDocument(in: text, at: title.source)
+            }
+            if namesAnother {
                 anotherDocumentEnd = title.source.upperBound
                 continue
             }
@@ -270,7 +273,7 @@ struct Resolver: ~Copyable {
         // meaning's problems are reported (looked up once: in an HTML document, a lookup walks maps).
         let sourceStart = inputOffsets.sourceOffset(syntax.source.lowerBound)
         guard var payload = meaning(of: syntax, sourceStart: sourceStart, memo: &memo) else { return }
-        if let control = firstBidiControl(in: syntax.display) {
+        if Self.textMayHoldControls(syntax.kind), let control = firstBidiControl(in: syntax.display) {
             report(.error, "the link's text holds the bidirectional control U+\(String(control, radix: 16, uppercase: true)), which reorders what it shows (an override, or an embedding or isolate left open): a link can read as one address and open another",
                    RuleID.bidiControl, at: sourceStart)
         }
@@ -288,19 +291,31 @@ struct Resolver: ~Copyable {
         links.append(LinkDraft(utf8: range, payload: payload, source: sourceRange))
     }
 
+    /// Whether a link of this kind may show a bidi control: a mention's name, a URL, an address and a
+    /// number end before one, and an agreement's title is the manifest's.
+    private static func textMayHoldControls(_ kind: LinkSyntaxKind) -> Bool {
+        switch kind {
+        case .explicit, .htmlAnchor, .angleAutolink, .topic: true
+        case .agreement, .mention, .bareURL, .bareWWW, .email, .phone: false
+        }
+    }
+
     /// The first unsafe bidi control (`BidiControls`) in a link's display text, which would make it
-    /// show another text than it is (`[‮moc.doog](https://evil.example)`). Most link texts hold none:
-    /// only texts with a control's lead bytes (E2 80, E2 81) are decoded.
+    /// show another text than it is (`[‮moc.doog](https://evil.example)`). Link texts hold none: they
+    /// are looked at only where a control's bytes are (E2 80 AA–AE, E2 81 A6–A9), found by `memchr`.
     private func firstBidiControl(in display: TextSlices) -> UInt32? {
         var scalars: [(offset: Int, value: UInt32)] = []
-        for slice in display {
-            var i = slice.lowerBound
-            while i + 2 < slice.upperBound {
-                if input[i] == 0xE2 && (input[i + 1] == 0x80 || input[i + 1] == 0x81) {
-                    let v = 0x2000 | UInt32(input[i + 1] & 0x0F) << 6 | UInt32(input[i + 2] & 0x3F)
-                    if BidiControls.isControl(v) { scalars.append((i, v)) }
+        input.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            for slice in display {
+                var i = slice.lowerBound
+                while i + 2 < slice.upperBound, let hit = memchr(base + i, 0xE2, slice.upperBound - 2 - i) {
+                    i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    let (b1, b2) = (bytes[i + 1], bytes[i + 2])
+                    let v = 0x2000 | UInt32(b1 & 0x0F) << 6 | UInt32(b2 & 0x3F)
+                    if (b1 == 0x80 || b1 == 0x81) && BidiControls.isControl(v) { scalars.append((i, v)) }
+                    i += 1
                 }
-                i += 1
             }
         }
         return scalars.isEmpty ? nil : BidiControls.unsafe(scalars).first?.value
@@ -567,7 +582,7 @@ struct Resolver: ~Copyable {
             // otherwise an app has no page whose scheme it would take, and the web serves such links over https.
             if let construct = textConstruct(display, at: at) { return construct }
             target = "https:" + target
-        } else if let relative = relativeTarget(target, display: display, at: at) {
+        } else if !Self.hasScheme(target), let relative = relativeTarget(target, display: display, at: at) {
             return relative
         }
         // mailto:address without a query: the domain goes through IDNA, as for bare emails.
@@ -762,6 +777,19 @@ struct Resolver: ~Copyable {
         report(.info, "the relative target \"\(target)\" links nowhere without options.baseURL in the manifest; the link stays text (write a full URL, or set baseURL)",
                RuleID.relativeHref, at: at)
         return .some(nil)
+    }
+
+    /// Whether a target begins with a scheme (`https:`, `myapp:`): a letter, then letters, digits,
+    /// `+`, `-` or `.`, then `:`. Bytes only: most targets are URLs, which need no relative reading.
+    private static func hasScheme(_ target: String) -> Bool {
+        var first = true
+        for b in target.utf8 {
+            if b == UInt8(ascii: ":") { return !first }
+            guard ASCII.isLetter(b) || (!first && (ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")))
+            else { return false }
+            first = false
+        }
+        return false
     }
 
     /// The mention or topic that a link's text is by itself (`@小明`, `#话题#`), or nil.

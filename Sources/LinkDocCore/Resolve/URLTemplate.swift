@@ -6,7 +6,11 @@
 /// (Grammar/spec.md, "URLs").
 enum URLTemplate {
     static func isTemplate(_ raw: String) -> Bool {
-        let bytes = Array(raw.utf8)
+        var raw = raw  // its bytes in place: no copy for a native string
+        return raw.withUTF8 { isTemplate(bytes: $0) }
+    }
+
+    private static func isTemplate(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
         var hostStart = colon + 1
         if hostStart + 1 < bytes.count && bytes[hostStart] == UInt8(ascii: "/") && bytes[hostStart + 1] == UInt8(ascii: "/") {
@@ -22,7 +26,7 @@ enum URLTemplate {
 
     /// Braces, `$`, angle brackets, a printf placeholder, or square brackets around something that is
     /// not an IPv6 address (`[::1]`, `[2001:db8::1]`: hex digits, `:` and `.`).
-    private static func hostHasPlaceholder(_ host: ArraySlice<UInt8>) -> Bool {
+    private static func hostHasPlaceholder(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var i = host.startIndex
         while i < host.endIndex {
             switch host[i] {
@@ -46,7 +50,7 @@ enum URLTemplate {
 
     /// A printf placeholder, or a name in braces (`{version}`, `{{id}}`, `${id}`), in the path, query
     /// or fragment.
-    private static func restHasPlaceholder(_ rest: ArraySlice<UInt8>) -> Bool {
+    private static func restHasPlaceholder(_ rest: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var i = rest.startIndex
         while i < rest.endIndex {
             if rest[i] == UInt8(ascii: "%") && printfPlaceholder(rest, at: i) { return true }
@@ -61,7 +65,7 @@ enum URLTemplate {
     }
 
     /// `%s`, `%1$s`, `%@`, `%d`, `%lld` at `i`; not a percent-encoded byte (`%E4`, `%d8`).
-    private static func printfPlaceholder(_ bytes: ArraySlice<UInt8>, at i: Int) -> Bool {
+    private static func printfPlaceholder(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, at i: Int) -> Bool {
         if i + 2 < bytes.endIndex && ASCII.isHexDigit(bytes[i + 1]) && ASCII.isHexDigit(bytes[i + 2]) { return false }
         var k = i + 1
         while k < bytes.endIndex && (ASCII.isDigit(bytes[k]) || bytes[k] == UInt8(ascii: "$")) { k += 1 }
