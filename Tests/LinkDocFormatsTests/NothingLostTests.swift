@@ -61,6 +61,7 @@ final class NothingLostTests: XCTestCase {
         }
         print("nothing lost (corpus): \(tally.summary)")
         for loss in tally.silentLosses.prefix(40) { print("  silent: \(loss)") }
+        for loss in tally.explained.prefix(20) { print("  explained: \(loss)") }
         XCTAssertEqual(tally.silentLosses.count, 0, "letters and digits dropped without a diagnostic")
     }
 
@@ -79,6 +80,7 @@ struct LossTally {
     var expectedCharacters = 0
     var lostCharacters = 0
     var explainedLosses = 0
+    var explained: [String] = []
     var silentLosses: [String] = []
 
     /// Rules whose diagnostics say that something was left out of the text.
@@ -116,8 +118,9 @@ struct LossTally {
         for (c, n) in expected where n > shown[c, default: 0] { lost[c] = n - shown[c, default: 0] }
         guard !lost.isEmpty else { return }
         lostCharacters += lost.values.reduce(0, +)
-        if result.diagnostics.contains(where: { Self.droppingRules.contains($0.ruleID) }) {
+        if let reason = result.diagnostics.first(where: { Self.droppingRules.contains($0.ruleID) }) {
             explainedLosses += 1
+            explained.append("\(name): lost \(String(lost.keys.sorted().prefix(20))), said by [\(reason.ruleID)] \(reason.message)")
         } else {
             silentLosses.append("\(name): lost \(String(lost.keys.sorted().prefix(20))) of \(text.prefix(120).debugDescription)")
         }

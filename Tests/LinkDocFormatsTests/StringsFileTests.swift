@@ -103,4 +103,27 @@ final class StringsFileTests: XCTestCase {
         XCTAssertEqual(LocalizationFile.language(forStringsPath: "Localizable.strings"), "und")
         XCTAssertEqual(LocalizationFile.language(forStringsPath: "../x.lproj/../y.strings"), "und")
     }
+
+    /// A .strings file that is an XML property list (Xcode reads both forms): the top dict's keys
+    /// and string values, XML's references and CDATA decoded, positions in the file.
+    func testXMLPropertyListTables() throws {
+        let file = try Fixtures.read("plist.strings")
+        XCTAssertEqual(file.strings.map(\.key), ["privacy_dialog", "cdata", "empty", "escaped"])
+        XCTAssertEqual(file.value("privacy_dialog"), "请阅读《用户协议》和《会员条款》")
+        XCTAssertEqual(file.value("escaped"), "第二个", "the later value of a duplicate key is used")
+        XCTAssertEqual(file.value("cdata"), "<b>粗</b> & 细")
+        XCTAssertEqual(file.value("empty"), "")
+        let compiled = Fixtures.compiler.compile(file)
+        XCTAssertEqual(compiled.rendered, [
+            "6:23: warning: key \"privacy_dialog\" (zh-Hans): unknown agreement 《会员条款》: the manifest has no agreement with this title, so it stays text (it knows 《Terms of Service》, 《用户协议》 and 《隐私政策》) [unknown-agreement]",
+            "14:14: warning: the value of key \"not_a_string\" is a <integer>, not a <string>: no string of the table [strings-syntax]",
+            "15:10: warning: duplicate key \"escaped\" (first defined on line 7); the later value is used [duplicate-key]",
+        ])
+        XCTAssertEqual(compiled.document("privacy_dialog", "zh-Hans")?.document.links.map(\.text), ["《用户协议》"])
+        let first = LocalizationFile.read(Array("<plist><dict><key>k</key><string>A &amp; B &#x4E2D;</string></dict></plist>".utf8),
+                                          name: "a.strings", format: .strings, language: "en")
+        XCTAssertEqual(first.value("k"), "A & B 中")
+        let broken = LocalizationFile.read(Array("<plist><dict><key>k</key><string>x</dict>".utf8), name: "b.strings", format: .strings, language: "en")
+        XCTAssert(broken.diagnostics.contains { $0.ruleID == RuleID.stringsSyntax && $0.severity == .error }, "\(broken.diagnostics)")
+    }
 }

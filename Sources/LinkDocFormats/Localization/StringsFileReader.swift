@@ -16,9 +16,15 @@ import LinkDocCore
 ///
 /// Errors are reported with the file's line and column and the reader then
 /// resynchronizes at the next line, so one typo does not lose the whole table.
+/// A `.strings` file that is an XML property list is `PlistStringsReader`'s.
 enum StringsFileReader {
     static func read(_ raw: [UInt8], name: String, language: String) -> LocalizationFile {
         let text = LocalizationText(name: name, bytes: raw)
+        if PlistStringsReader.isXML(text.bytes) {
+            let (strings, diagnostics) = PlistStringsReader.read(text, language: language)
+            return LocalizationFile(format: .strings, text: text, sourceLanguage: nil, strings: strings,
+                                    diagnostics: text.diagnostics + diagnostics)
+        }
         var reader = Reader(text: text, language: language)
         reader.readEntries()
         return LocalizationFile(format: .strings, text: text, sourceLanguage: nil,
