@@ -130,6 +130,18 @@ final class RealCopyPatternTests: XCTestCase {
         XCTAssert(first.hasSuffix("[fullwidth-punctuation] (fixable)"), String(first))
     }
 
+    /// Patterns of the unseen-copy corpus's tuning half (issue 27) that gave false findings.
+    func testRightToLeftQuotesKoreanPunctuationAndSchemeRelativeImages() throws {
+        XCTAssertEqual(try lint("اضغط على ”تابع“ للمتابعة", rule: RuleID.unbalancedBrackets, language: "ar").count, 0,
+                       "Arabic copy pairs the curly quotes the other way round")
+        XCTAssertEqual(try lint("اضغط على ”تابع“ للمتابعة", rule: RuleID.unbalancedBrackets, language: "en").count, 2,
+                       "elsewhere ” opens nothing")
+        XCTAssertEqual(try lint("마켓,스토어,앱 센터", rule: RuleID.fullwidthPunctuation, language: "ko").count, 0, "Korean uses Western punctuation")
+        XCTAssertEqual(try lint("中文,中文", rule: RuleID.fullwidthPunctuation).count, 1)
+        XCTAssertEqual(try lint(#"表情<img src="//h5.sinaimg.cn/m/emoticon/a.png" alt="[心]">"#, rule: RuleID.relativeHref).count, 0,
+                       "a scheme-relative image source takes https:")
+    }
+
     // MARK: what the detection side knows
 
     func testTemplatePlaceholdersAndDataWrappersAreNoFindings() throws {

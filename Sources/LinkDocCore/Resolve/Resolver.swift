@@ -863,6 +863,8 @@ struct Resolver: ~Copyable {
 
     /// A URL for an image or other resource: usable, or nil with the reason reported.
     mutating func resourceURL(_ raw: String, atSource offset: Int) -> String? {
+        // A scheme-relative source (`//h5.sinaimg.cn/…`) takes https:, as a scheme-relative href does.
+        if context.baseURL == nil && raw.hasPrefix("//") { return resourceURL("https:" + raw, atSource: offset) }
         // A page's own files (`../icon.png`): the image stays, without a URL, unless a base resolves it.
         if context.baseURL == nil, case .failure(.missingSchemeNonRelativeURL) = WHATWGURL.parse(raw), schemeSuggestion(for: raw) == nil {
             report(.info, "the relative image source \"\(raw)\" has no URL without options.baseURL in the manifest",

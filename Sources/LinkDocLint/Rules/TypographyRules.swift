@@ -59,7 +59,7 @@ public struct FullwidthPunctuationRule: OptionlessRule {
         triggering: ["我们↓,你们", "完成↓!下一步", "注意↓:请阅读", "《用户协议》↓,了解", "请联系@小明↓,谢谢", "请稍后再试↓.", "确定删除吗↓?"],
         nonTriggering: ["我们，你们", "Hello, world", "版本1.2发布", "https://例子.公司/a,b", "客服@例子.公司", "加载中...",
                         "다시 시도하세요.", "使用 Swift.", "见 https://example.com/帮助,常见问题", "Impossibile cancellare “%@”.",
-                        "//@人间防沉迷:确实//@废几把话:", "拨号,呼叫,拨叫,打电话"],
+                        "//@人间防沉迷:确实//@废几把话:", "拨号,呼叫,拨叫,打电话", "마켓,스토어,앱 센터"],
         corrections: [("我们,你们", "我们，你们"), ("完成!下一步?好", "完成！下一步？好"), ("请稍后再试.", "请稍后再试。")])
 
     private typealias Scalars = [(offset: Int, scalar: Unicode.Scalar, length: Int)]
@@ -154,7 +154,8 @@ public struct FullwidthPunctuationRule: OptionlessRule {
             let before = scalars[i - 1].scalar
             let after = i + 1 < scalars.count ? scalars[i + 1].scalar : nil
             let message: String
-            if after != nil, Self.isCJKSide(scalars, i - 1, closing: true), Self.isCJKSide(scalars, i + 1, closing: false) {
+            if after != nil, Self.isCJKSide(scalars, i - 1, closing: true, letter: Self.isHanOrKana),
+               Self.isCJKSide(scalars, i + 1, closing: false, letter: Self.isHanOrKana) {
                 message = "use full-width \(replacement) between CJK characters, not \(mark.scalar)"
             } else if Self.sentenceEnds.contains(mark.scalar), Self.isCJKSide(scalars, i - 1, closing: true, letter: Self.isHanOrKana),
                       after == nil || after == " " || after == "\n" || after == "\t" {

@@ -47,10 +47,14 @@ public struct UnbalancedBracketsRule: OptionlessRule {
 
     /// Languages whose quotation marks close the way they open: ”…” and »…».
     private static let symmetricQuoteLanguages: Set<String> = ["sv", "fi"]
+    /// Right-to-left languages, whose copy often pairs the curly quotes the other way round (”…“),
+    /// as they are drawn mirrored.
+    private static let rightToLeftLanguages: Set<String> = ["ar", "fa", "he", "iw", "ur", "ps", "yi", "ckb", "sd", "ug"]
 
     public func check(_ context: LintContext) -> [LintFinding] {
         let language = context.language.map { String($0.prefix { $0 != "-" && $0 != "_" }).lowercased() }
         let symmetric = language.map(Self.symmetricQuoteLanguages.contains) ?? false
+        let rightToLeft = language.map(Self.rightToLeftLanguages.contains) ?? false
         var open: [Unicode.Scalar: [Int]] = [:]
         var unmatchedClosers: [(offset: Int, scalar: Unicode.Scalar)] = []
         var emoticonOpeners: Set<Int> = []
@@ -68,6 +72,8 @@ public struct UnbalancedBracketsRule: OptionlessRule {
             // this runs on every scalar of every document, and nearly none is a bracket.)
             guard Self.mayBeMark(scalar.value), var mark = Self.marks[scalar], !context.isInsideLink(offset) else { continue }
             if symmetric && (scalar == "”" || scalar == "»") { mark = Mark(closes: [scalar], closedBy: scalar) }
+            if rightToLeft && scalar == "”" { mark = Mark(closes: ["“", "„"], closedBy: "“") }
+            if rightToLeft && scalar == "“" { mark = Mark(closes: ["„", "”"], closedBy: "”") }
             if let opener = mark.closes.first(where: { open[$0]?.isEmpty == false }) {
                 open[opener]!.removeLast()
                 continue
