@@ -51,6 +51,7 @@ extension CLITests {
         try Data("<LinearLayout><TextView android:text=\"It's 《x》\"/></LinearLayout>".utf8)
             .write(to: res.appendingPathComponent("layout/activity_main.xml"))
         try Data("<manifest>《y》</manifest>".utf8).write(to: dir.appendingPathComponent("app/src/main/AndroidManifest.xml"))
+        try Data(#"{"rules": {"unknown-agreement": "warning"}}"#.utf8).write(to: dir.appendingPathComponent(".linkdoc.json"))
 
         let r = try run(["lint", "app"], in: dir)
         XCTAssertEqual(r.status, 1, r.stdout)

@@ -18,6 +18,8 @@ final class ErrorMessageTests: XCTestCase {
         XCTAssert(r.stderr.contains("pass one with --manifest FILE\n"), r.stderr)
         XCTAssertEqual(r.stderr.components(separatedBy: "unknown agreement").count - 1, 2, r.stderr)
 
+        // unknown-agreement is off by default in lint (RulePrecision): this team turns it on.
+        try Data(#"{"rules": {"unknown-agreement": "warning"}}"#.utf8).write(to: dir.appendingPathComponent(".linkdoc.json"))
         let lint = try cli.run(["lint", copy.path])
         XCTAssert(lint.stderr.contains(note), lint.stderr)
         XCTAssertEqual(try cli.run(["compile", copy.path, "--manifest", CLIRunner.packageRoot.path + "/Examples/linkdoc.json"])

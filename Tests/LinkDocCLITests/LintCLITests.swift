@@ -46,6 +46,8 @@ final class LintCLITests: XCTestCase {
         try Data(catalog.utf8).write(to: dir.appendingPathComponent("C.xcstrings"))
         try Data(android.utf8).write(to: values.appendingPathComponent("strings.xml"))
 
+        // invisible-character is off by default in lint (RulePrecision): this team turns it on.
+        try Data(#"{"rules": {"invisible-character": "warning"}}"#.utf8).write(to: dir.appendingPathComponent(".linkdoc.json"))
         let dry = try cli.run(["lint", "--fix", "--dry-run", "."], in: dir)
         XCTAssert(dry.stdout.contains("-            \"value\" : \"我们,你们\\u200b好\"\n+            \"value\" : \"我们，你们\\u200b好\"\n"), dry.stdout)
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("L.strings"), encoding: .utf8), strings, "--dry-run writes nothing")
@@ -108,6 +110,7 @@ final class LintCLITests: XCTestCase {
         let original: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("我们,你们\r\n用户\u{200B}协议\r\n".utf8)
         try Data(original).write(to: file)
 
+        try Data(#"{"rules": {"invisible-character": "warning"}}"#.utf8).write(to: dir.appendingPathComponent(".linkdoc.json"))
         let dry = try cli.run(["lint", "--fix", "--dry-run", file.path])
         XCTAssertEqual(try Data(contentsOf: file), Data(original), "--dry-run writes nothing")
         XCTAssert(dry.stdout.contains("-\u{FEFF}我们,你们\r\n+\u{FEFF}我们，你们\r\n-用户\u{200B}协议\r\n+用户协议\r\n"), dry.stdout.debugDescription)
@@ -117,7 +120,7 @@ final class LintCLITests: XCTestCase {
         let fixed = try cli.run(["lint", "--fix", file.path])
         XCTAssertEqual(fixed.status, 0, fixed.stdout)
         XCTAssertEqual(Array(try Data(contentsOf: file)), [0xEF, 0xBB, 0xBF] + Array("我们，你们\r\n用户协议\r\n".utf8))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["copy.txt"], "no temporary file left")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), [".linkdoc.json", "copy.txt"], "no temporary file left")
         XCTAssertEqual(try cli.run(["lint", "--fix", "-"], stdin: Data()).status, 2, "standard input cannot be fixed")
         XCTAssertEqual(try cli.run(["lint", "--dry-run", file.path]).status, 2, "--dry-run goes with --fix")
     }

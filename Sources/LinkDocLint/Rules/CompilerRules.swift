@@ -65,7 +65,7 @@ public struct InsecureURLRule: CompilerReportedRule {
 public struct EncodedURLRule: CompilerReportedRule {
     public init() {}
     public static let description = RuleDescription(
-        id: RuleID.encodedURL, defaultSeverity: .info,
+        id: RuleID.encodedURL, defaultSeverity: nil,
         summary: "A URL with non-ASCII characters or spaces, which linkdoc encoded",
         rationale: "iOS before 17 refuses such URLs; linkdoc emits the encoded form. This tells you what the app will actually open.",
         triggering: ["[政策](↓https://example.com/隐私 政策)", "↓https://example.com/café"],
@@ -134,7 +134,7 @@ public struct InvalidUTF8Rule: CompilerReportedRule {
 public struct HTMLSanitizedRule: CompilerReportedRule {
     public init() {}
     public static let description = RuleDescription(
-        id: RuleID.htmlSanitized, defaultSeverity: .warning,
+        id: RuleID.htmlSanitized, defaultSeverity: nil,
         summary: "HTML that linkdoc removed: scripts, frames, embedded objects, on* attributes and a comment left open (a warning); templates, <noscript> and a <title> outside <head> (an info)",
         rationale: "Copy from a CMS may carry markup that must never reach an app. linkdoc drops it; this says where, so the source can be cleaned. A page's <head> metadata (<title>, <meta>, <link>) is not copy and goes without a word.",
         triggering: ["↓<script>alert(1)</script>文本", "<b ↓onclick=\"x()\">粗</b>", "文本↓<!-- 注释", "↓<noscript>请启用脚本</noscript>文本"],
@@ -144,7 +144,7 @@ public struct HTMLSanitizedRule: CompilerReportedRule {
 public struct HTMLUnknownElementRule: CompilerReportedRule {
     public init() {}
     public static let description = RuleDescription(
-        id: RuleID.htmlUnknownElement, defaultSeverity: .warning,
+        id: RuleID.htmlUnknownElement, defaultSeverity: nil,
         summary: "An HTML element whose meaning a link document cannot keep (its text is kept), or a named anchor",
         rationale: "Unsupported tags are removed and only their text is shown, so whatever the tag meant (blinking, a quotation's marks, a control) is lost. Blocks (div, headings, lists, tables) are read as paragraphs and need no word.",
         triggering: ["↓<blink>闪</blink>", "↓<a name=\"top\">顶部</a>"],
@@ -154,7 +154,7 @@ public struct HTMLUnknownElementRule: CompilerReportedRule {
 public struct HTMLMalformedRule: CompilerReportedRule {
     public init() {}
     public static let description = RuleDescription(
-        id: RuleID.htmlMalformed, defaultSeverity: .warning,
+        id: RuleID.htmlMalformed, defaultSeverity: nil,
         summary: "Unclosed, mis-nested or stray HTML tags",
         rationale: "Broken markup renders differently in every engine; linkdoc keeps the text in reading order, but the styles may not be what was meant.",
         triggering: ["↓<b>未闭合", "<b>a↓<i>b</b>c↓</i>", "↓</b>多余"],

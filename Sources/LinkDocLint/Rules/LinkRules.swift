@@ -142,7 +142,7 @@ public struct AdjacentLinksRule: OptionlessRule {
 public struct DuplicateLinkRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: .duplicateLink, defaultSeverity: .info,
+        id: .duplicateLink, defaultSeverity: nil,
         summary: "The same target linked more than once in one document",
         rationale: "Repeated links to one page add tap targets without adding meaning; usually the first mention is enough.",
         triggering: ["《用户协议》……再次阅读↓《用户协议》", "https://example.com 和 ↓[这里](https://example.com)"],

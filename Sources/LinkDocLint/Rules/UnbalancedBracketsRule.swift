@@ -8,7 +8,7 @@ import LinkDocCore
 public struct UnbalancedBracketsRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: .unbalancedBrackets, defaultSeverity: .warning,
+        id: .unbalancedBrackets, defaultSeverity: nil,
         summary: "An opening or closing bracket or quotation mark without its partner",
         rationale: "A lost 》 or ” is a typo that readers notice at once, and an unclosed 《 keeps an agreement from linking.",
         triggering: ["请阅读↓《用户协议", "他说：↓“你好", "↓【注意事项", "费用↓）", "↓(see below", "在↓“隐私标签页↓“中打开", "也称为↓”请勿打扰↓“。"],
@@ -223,7 +223,7 @@ public struct BidiControlRule: OptionlessRule {
 public struct InvisibleCharacterRule: OptionlessRule {
     public init() {}
     public static let description = RuleDescription(
-        id: .invisibleCharacter, defaultSeverity: .warning,
+        id: .invisibleCharacter, defaultSeverity: nil,
         summary: "A zero-width or otherwise invisible character (outside emoji sequences)",
         rationale: "Invisible characters break search, matching of agreement titles and mentions, and line breaking, and nobody can see them in review.",
         triggering: ["用户↓\u{200B}协议", "a↓\u{00AD}b", "↓\u{2060}你好", "中↓\u{FEFF}文", "你↓\u{200D}好"],

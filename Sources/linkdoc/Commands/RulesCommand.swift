@@ -29,8 +29,10 @@ enum RulesCommand {
         out += "Default severity: \(rule.defaultSeverity?.rawValue ?? "off")\(rule.isFixable ? " (fixable with --fix)" : "")\n\n"
         out += rule.rationale + "\n"
         if let m = RulePrecision.onRealCopy[rule.id.rawValue] {
-            out += "\nOn real copy (\(RulePrecision.corpus)): \(m.findings) findings, \(m.falseFindings) false"
-                + " (\(Int((m.falseRate * 100).rounded())) %), \(m.debatable) debatable.\n"
+            out += "\nOn copy nobody tuned it on (\(RulePrecision.corpus)): \(m.findings) findings, \(m.judged) judged, \(m.falseFindings) false"
+                + " (\(Int((m.falseRate * 100).rounded())) %), \(m.debatable) debatable"
+                + (rule.defaultSeverity == nil && m.falseRate > RulePrecision.maximumFalseRate
+                   ? "; off by default, over the \(Int(RulePrecision.maximumFalseRate * 100)) % that a rule on by default may have.\n" : ".\n")
         }
         if !rule.options.isEmpty {
             out += "\nOptions:\n" + rule.options.map { "  \($0.name): \($0.meaning)\n" }.joined()
