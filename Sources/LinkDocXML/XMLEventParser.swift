@@ -332,3 +332,24 @@ private let onError: xmlStructuredErrorFunc = { ctx, error in
     let problem = XMLProblem(kind: isEntity ? .entity : .syntax, isWarning: e.level == XML_ERR_WARNING, message: message)
     session.append(XMLEvent(kind: .problem(problem), cursor: cursor))
 }
+
+/// An element's content in the input, from the cursors of its start and end events (see the top of
+/// this file): what a reader takes as the element's text, byte for byte.
+public enum XMLElementContent {
+    /// Where the content starts: after the start tag's `>`, which the start event's cursor is on;
+    /// `isEmpty` for an empty element (`<string/>`: the cursor is on the `/`).
+    public static func start(cursor: Int, in b: [UInt8]) -> (offset: Int, isEmpty: Bool) {
+        let isEmpty = cursor < b.count && b[cursor] == UInt8(ascii: "/")
+        return (cursor < b.count && b[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor, isEmpty)
+    }
+
+    /// Where the content ends: at the `<` of the end tag that the end event's cursor is just past,
+    /// or at the cursor itself when libxml2 closed the element without one (in recovery).
+    public static func end(cursor: Int, in b: [UInt8]) -> Int {
+        guard cursor > 0, cursor <= b.count, b[cursor - 1] == UInt8(ascii: ">") else { return cursor }
+        var lt = cursor - 2
+        while lt >= 0 && cursor - 1 - lt <= 4096 && b[lt] != UInt8(ascii: "<") { lt -= 1 }
+        guard lt >= 0, b[lt] == UInt8(ascii: "<"), lt + 1 < b.count, b[lt + 1] == UInt8(ascii: "/") else { return cursor }
+        return lt
+    }
+}

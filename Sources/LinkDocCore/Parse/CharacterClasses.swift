@@ -41,6 +41,15 @@ enum CharClass {
             || (0x2F800...0x2FA1F).contains(c) || c == 0x3007
     }
 
+    /// Middle dots, which join the parts of a mention's name (`@歌且行风长吟·`, `@山田・太郎`).
+    static func isNameJoiner(_ c: UInt32) -> Bool { c == 0xB7 || c == 0x30FB }
+
+    /// The scalars of a mention's name (Grammar/spec.md, "Mentions"): ASCII letters, digits, `_` and
+    /// `-`, CJK ideographs, and the middle dots that join its parts.
+    static func isMentionNameScalar(_ c: UInt32) -> Bool {
+        c < 0x80 ? ASCII.isLetterOrDigit(UInt8(c)) || c == 0x5F || c == 0x2D : isIdeograph(c) || isNameJoiner(c)
+    }
+
     /// The letters of CJK text: ideographs, kana and Hangul syllables.
     static func isCJKLetter(_ c: UInt32) -> Bool {
         isIdeograph(c) || (0x3040...0x30FF).contains(c) || (0xAC00...0xD7AF).contains(c)

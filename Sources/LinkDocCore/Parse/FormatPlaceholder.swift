@@ -18,16 +18,23 @@ enum FormatPlaceholder {
             }
             return inner > 0
         }
-        guard first == UInt8(ascii: "%") else { return false }
-        var i = lo + 1
-        if i < hi && text[i] == UInt8(ascii: "(") {  // %(name)s
-            guard let close = text[i..<hi].firstIndex(of: UInt8(ascii: ")")) else { return false }
-            i = close + 1
+        return first == UInt8(ascii: "%") && printfEnd(in: text, at: lo, end: hi)?.end == hi
+    }
+
+    /// The end of the printf placeholder that starts with the `%` at `i` (`%s`, `%1$s`, `%@`, `%lld`,
+    /// `%(name)s`), before `end`, and its conversion (`s`, `@`, `d` …); nil when none starts there.
+    static func printfEnd<C: Collection<UInt8>>(in text: C, at i: Int, end: Int) -> (end: Int, conversion: UInt8)? where C.Index == Int {
+        guard i < end, text[i] == UInt8(ascii: "%") else { return nil }
+        var k = i + 1
+        if k < end && text[k] == UInt8(ascii: "(") {  // %(name)s
+            guard let close = text[k..<end].firstIndex(of: UInt8(ascii: ")")) else { return nil }
+            k = close + 1
         }
-        while i < hi && (ASCII.isDigit(text[i]) || text[i] == UInt8(ascii: "$") || text[i] == UInt8(ascii: ".")
-                         || text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "#")) { i += 1 }
-        while i < hi && (text[i] == UInt8(ascii: "l") || text[i] == UInt8(ascii: "h") || text[i] == UInt8(ascii: "q")) { i += 1 }
-        return i == hi - 1 && (ASCII.isLetter(text[i]) || text[i] == UInt8(ascii: "@"))
+        while k < end && (ASCII.isDigit(text[k]) || text[k] == UInt8(ascii: "$") || text[k] == UInt8(ascii: ".")
+                          || text[k] == UInt8(ascii: "-") || text[k] == UInt8(ascii: "#")) { k += 1 }
+        while k < end && (text[k] == UInt8(ascii: "l") || text[k] == UInt8(ascii: "h") || text[k] == UInt8(ascii: "q")) { k += 1 }
+        guard k < end, ASCII.isLetter(text[k]) || text[k] == UInt8(ascii: "@") else { return nil }
+        return (k + 1, text[k])
     }
 
     /// An ASCII space, or U+3000 (E3 80 80) starting at `i`.

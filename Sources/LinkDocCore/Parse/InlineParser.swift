@@ -638,7 +638,7 @@ struct InlineParser: ~Copyable {
             } else {
                 let (c, length) = CharClass.decode(s, at: j)
                 // Middle dots join the parts of a name (`@歌且行风长吟·`, `@·三重雪·`, `@山田・太郎`).
-                if c == 0xB7 || c == 0x30FB {
+                if CharClass.isNameJoiner(c) {
                     asciiOnly = false
                 } else {
                     guard CharClass.isIdeograph(c) else { break }

@@ -795,7 +795,7 @@ struct Resolver: ~Copyable {
     /// The mention or topic that a link's text is by itself (`@小明`, `#话题#`), or nil.
     private mutating func textConstruct(_ display: String, at: Int) -> (url: String?, target: LinkTarget)? {
         let scalars = display.unicodeScalars
-        if scalars.count >= 2, scalars.first == "@", scalars.dropFirst().allSatisfy(Self.continuesMentionName) {
+        if scalars.count >= 2, scalars.first == "@", scalars.dropFirst().allSatisfy({ CharClass.isMentionNameScalar($0.value) }) {
             return mention(name: String(display.dropFirst()), userID: nil, at: at)
         }
         if scalars.count >= 3, scalars.first == "#", scalars.last == "#", !scalars.dropFirst().dropLast().contains("#") {
@@ -804,12 +804,6 @@ struct Resolver: ~Copyable {
             return (templateURL(manifest.options.topicURL, id: id, name: name, at: at), .topic(name: name, id: id))
         }
         return nil
-    }
-
-    /// Characters of a mention's name (Grammar/spec.md, "Mentions").
-    private static func continuesMentionName(_ c: Unicode.Scalar) -> Bool {
-        (c.isASCII && (ASCII.isLetterOrDigit(UInt8(c.value)) || c == "_" || c == "-")) || c == "\u{B7}" || c == "\u{30FB}"
-            || CharClass.isIdeograph(c.value)
     }
 
     /// A URL that must be usable for the link to exist.

@@ -64,12 +64,12 @@ enum URLTemplate {
         return false
     }
 
-    /// `%s`, `%1$s`, `%@`, `%d`, `%lld` at `i`; not a percent-encoded byte (`%E4`, `%d8`).
+    /// A printf placeholder of a string or a number (`%s`, `%1$s`, `%@`, `%d`, `%lld`) at `i`; not a
+    /// percent-encoded byte (`%E4`, `%d8`).
     private static func printfPlaceholder(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, at i: Int) -> Bool {
         if i + 2 < bytes.endIndex && ASCII.isHexDigit(bytes[i + 1]) && ASCII.isHexDigit(bytes[i + 2]) { return false }
-        var k = i + 1
-        while k < bytes.endIndex && (ASCII.isDigit(bytes[k]) || bytes[k] == UInt8(ascii: "$")) { k += 1 }
-        while k < bytes.endIndex && bytes[k] == UInt8(ascii: "l") { k += 1 }
-        return k < bytes.endIndex && [UInt8(ascii: "s"), UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "u")].contains(bytes[k])
+        guard let conversion = FormatPlaceholder.printfEnd(in: bytes, at: i, end: bytes.endIndex)?.conversion else { return false }
+        return conversion == UInt8(ascii: "s") || conversion == UInt8(ascii: "@") || conversion == UInt8(ascii: "d")
+            || conversion == UInt8(ascii: "u")
     }
 }

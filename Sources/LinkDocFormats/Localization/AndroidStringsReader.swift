@@ -274,19 +274,13 @@ enum AndroidStringsReader {
         /// A value starts after its start tag's '>' (libxml2's cursor is on it), or
         /// is empty when the tag ends with "/>".
         func value(key: String, variation: String, owner: String, cursor: Int) -> Role {
-            let selfClosing = cursor < b.count && b[cursor] == UInt8(ascii: "/")
-            let contentStart = cursor < b.count && b[cursor] == UInt8(ascii: ">") ? cursor + 1 : cursor
-            return .value(key: key, variation: variation, owner: owner, contentStart: contentStart, selfClosing: selfClosing)
+            let content = XMLElementContent.start(cursor: cursor, in: b)
+            return .value(key: key, variation: variation, owner: owner, contentStart: content.offset, selfClosing: content.isEmpty)
         }
 
         /// The start of the end tag that libxml2's cursor is just past, or the
         /// cursor itself when libxml2 closed the element without one.
-        func contentEnd(closedAt cursor: Int) -> Int {
-            guard cursor > 0, cursor <= b.count, b[cursor - 1] == UInt8(ascii: ">"),
-                  let lt = lastIndex(of: UInt8(ascii: "<"), before: cursor - 1, limit: 4096), lt + 1 < b.count, b[lt + 1] == UInt8(ascii: "/")
-            else { return cursor }
-            return lt
-        }
+        func contentEnd(closedAt cursor: Int) -> Int { XMLElementContent.end(cursor: cursor, in: b) }
 
         mutating func end(_ role: Role, contentEnd: Int) {
             guard case .value(let key, let variation, let owner, let contentStart, let selfClosing) = role else { return }

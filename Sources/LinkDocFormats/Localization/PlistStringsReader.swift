@@ -28,19 +28,19 @@ enum PlistStringsReader {
         var strings: [LocalizedString] = []
         var diagnostics: [Diagnostic] = []
         var firstDefinition: [String: Int] = [:]
-        // Open elements (name, where the start tag ends), and the key waiting for its value.
-        var open: [(name: String, contentStart: Int)] = []
+        // Open elements (name, where their content starts, whether they are empty), and the key waiting
+        // for its value.
+        var open: [(name: String, contentStart: Int, isEmpty: Bool)] = []
         var key: (name: String, at: Int)? = nil
         for event in XMLEventParser.parse(b) {
             switch event.kind {
             case .start(let name, _):
-                // The cursor stands at the start tag's `>`, or at the `/` of an empty element's `/>`.
-                let empty = event.cursor < b.count && b[event.cursor] == UInt8(ascii: "/")
-                open.append((name.qualified, empty ? event.cursor : event.cursor + 1))
+                let content = XMLElementContent.start(cursor: event.cursor, in: b)
+                open.append((name.qualified, content.offset, content.isEmpty))
             case .end:
                 guard let element = open.popLast() else { continue }
-                // The content ends where the end tag starts (an empty element has none).
-                let contentEnd = max(element.contentStart, endTagStart(in: b, before: event.cursor))
+                // An empty element (`<string/>`) ends where it starts.
+                let contentEnd = element.isEmpty ? element.contentStart : max(element.contentStart, XMLElementContent.end(cursor: event.cursor, in: b))
                 let content = element.contentStart..<contentEnd
                 // Only the top dict's children are the table's entries: plist > dict > key/value.
                 guard open.count == 2, open[0].name == "plist", open[1].name == "dict" else { continue }
@@ -73,13 +73,6 @@ enum PlistStringsReader {
             }
         }
         return (strings, diagnostics)
-    }
-
-    /// The offset of the `</` of the end tag that ends just before `end`.
-    private static func endTagStart(in b: [UInt8], before end: Int) -> Int {
-        var i = min(end, b.count) - 1
-        while i > 0 && !(b[i - 1] == UInt8(ascii: "<") && b[i] == UInt8(ascii: "/")) { i -= 1 }
-        return max(0, i - 1)
     }
 
     /// Character data with its references decoded (CDATA taken as it is), mapped to the file.
