@@ -183,7 +183,9 @@ package enum AngleAutolink {
         return startsWithScheme(inner) || isEmail(inner) ? j : nil
     }
 
-    private static func startsWithScheme(_ inner: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether `inner` begins with a scheme and its colon: a letter, then letters, digits, `+`, `.`
+    /// or `-`, 2 to 32 in all (CommonMark's autolink scheme).
+    static func startsWithScheme(_ inner: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = inner.first, ASCII.isLetter(first) else { return false }
         for (k, b) in inner.enumerated().prefix(34) {
             if b == UInt8(ascii: ":") { return k >= 2 }

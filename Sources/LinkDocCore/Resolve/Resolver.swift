@@ -582,8 +582,8 @@ struct Resolver: ~Copyable {
             // otherwise an app has no page whose scheme it would take, and the web serves such links over https.
             if let construct = textConstruct(display, at: at) { return construct }
             target = "https:" + target
-        } else if !Self.hasScheme(target), let relative = relativeTarget(target, display: display, at: at) {
-            return relative
+        } else if Self.isRelativeReference(target) {
+            return relativeTarget(target, display: display, at: at)
         }
         // mailto:address without a query: the domain goes through IDNA, as for bare emails.
         if Self.hasLowercasedPrefix(target, "mailto:"), !target.contains("?"), !target.contains("#") {
@@ -769,27 +769,23 @@ struct Resolver: ~Copyable {
     /// What a relative target (`/n/小明`, `termsOfService`, `docs/faq.md`) means when no
     /// `options.baseURL` resolves it: the link of its text, when the text is one (Weibo's post HTML
     /// writes `<a href="/n/小明">@小明</a>` and `<a href="/k/话题">#话题#</a>`); else no link, and a
-    /// `relative-href` info (the app may handle such targets itself). Nil when `target` is not relative.
-    private mutating func relativeTarget(_ target: String, display: String, at: Int) -> (url: String?, target: LinkTarget)?? {
-        guard case .failure(.missingSchemeNonRelativeURL) = WHATWGURL.parse(target), schemeSuggestion(for: target) == nil
-        else { return nil }
-        if let construct = textConstruct(display, at: at) { return .some(construct) }
+    /// `relative-href` info (the app may handle such targets itself).
+    private mutating func relativeTarget(_ target: String, display: String, at: Int) -> (url: String?, target: LinkTarget)? {
+        if let construct = textConstruct(display, at: at) { return construct }
         report(.info, "the relative target \"\(target)\" links nowhere without options.baseURL in the manifest; the link stays text (write a full URL, or set baseURL)",
                RuleID.relativeHref, at: at)
-        return .some(nil)
+        return nil
     }
 
-    /// Whether a target begins with a scheme (`https:`, `myapp:`): a letter, then letters, digits,
-    /// `+`, `-` or `.`, then `:`. Bytes only: most targets are URLs, which need no relative reading.
-    private static func hasScheme(_ target: String) -> Bool {
-        var first = true
-        for b in target.utf8 {
-            if b == UInt8(ascii: ":") { return !first }
-            guard ASCII.isLetter(b) || (!first && (ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")))
-            else { return false }
-            first = false
-        }
-        return false
+    /// Whether a target or source is a relative reference (`/help`, `../icon.png`, `termsOfService`):
+    /// no scheme, not a URL by itself, and no domain or address that merely lacks its scheme (those
+    /// get a suggestion as invalid URLs). The scheme is looked for in the bytes first: most targets
+    /// have one, and need no parse here.
+    private static func isRelativeReference(_ raw: String) -> Bool {
+        var raw = raw  // its bytes in place: no copy for a native string
+        guard !raw.withUTF8(AngleAutolink.startsWithScheme),
+              case .failure(.missingSchemeNonRelativeURL) = WHATWGURL.parse(raw) else { return false }
+        return schemeSuggestion(for: raw) == nil
     }
 
     /// The mention or topic that a link's text is by itself (`@小明`, `#话题#`), or nil.
@@ -860,7 +856,7 @@ struct Resolver: ~Copyable {
         // A scheme-relative source (`//h5.sinaimg.cn/…`) takes https:, as a scheme-relative href does.
         if context.baseURL == nil && raw.hasPrefix("//") { return resourceURL("https:" + raw, atSource: offset) }
         // A page's own files (`../icon.png`): the image stays, without a URL, unless a base resolves it.
-        if context.baseURL == nil, case .failure(.missingSchemeNonRelativeURL) = WHATWGURL.parse(raw), schemeSuggestion(for: raw) == nil {
+        if context.baseURL == nil && Self.isRelativeReference(raw) {
             report(.info, "the relative image source \"\(raw)\" has no URL without options.baseURL in the manifest",
                    RuleID.relativeHref, atSource: offset)
             return nil

@@ -114,16 +114,13 @@ public struct UnbalancedBracketsRule: OptionlessRule {
     /// each string's diagnostics at offsets of its value, in file order.
     static func pairFragments(_ found: inout [[LintDiagnostic]], values: [(bytes: [UInt8], language: String, key: String)]) {
         let id = description.id
-        func scalar(at offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
-            ScalarWalker(bytes: Array(bytes[offset...].prefix(4))).first { _ in true }?.scalar
-        }
         guard found.count > 1 else { return }
         for i in 0..<found.count - 1 where values[i].language == values[i + 1].language
             && Self.namePieces(values[i].key, values[i + 1].key) {
             // The last opener left open in this string…
             guard let openIndex = found[i].lastIndex(where: { $0.diagnostic.ruleID == id && $0.diagnostic.message.contains(" is never closed") }),
                   let openOffset = found[i][openIndex].diagnostic.location?.offset,
-                  let opener = scalar(at: openOffset, in: values[i].bytes) else { continue }
+                  let opener = Self.scalar(at: openOffset, in: values[i].bytes) else { continue }
             // …and the next string's first closer, if it closes nothing there (reported, or
             // left unreported because it begins the string).
             let next = values[i + 1].bytes
@@ -170,12 +167,16 @@ public struct UnbalancedBracketsRule: OptionlessRule {
             || v == 0x3C9 || v == 0x3B5 || v == 0x30FB || v == 0xFF65
     }
 
+    /// The scalar that starts at `offset`.
+    private static func scalar(at offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
+        ScalarWalker(bytes: Array(bytes[offset...].prefix(4))).first { _ in true }?.scalar
+    }
+
     /// The scalar that follows the one at `offset`.
     private static func scalar(after offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
         var i = offset + 1
         while i < bytes.count && bytes[i] & 0xC0 == 0x80 { i += 1 }
-        guard i < bytes.count else { return nil }
-        return ScalarWalker(bytes: Array(bytes[i..<min(bytes.count, i + 4)])).first { _ in true }?.scalar
+        return i < bytes.count ? scalar(at: i, in: bytes) : nil
     }
 
     /// `:(`, `;)`, `:-)`, `=)` and kaomoji such as `_(:3」∠)_`: a colon, semicolon or equals
