@@ -80,6 +80,9 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
     case fullwidthPunctuation = "fullwidth-punctuation"
     case fitsLines = "fits-lines"
     case smallTapTarget = "small-tap-target"
+    /// `lint --fix` left a file with fixes as it was: the file cannot be rewritten safely
+    /// (read-only, hard-linked, invalid bytes, UTF-16) or the write failed.
+    case fixNotApplied = "fix-not-applied"
 
     /// By raw value, as reports sort findings at the same place.
     public static func < (a: RuleID, b: RuleID) -> Bool { a.rawValue < b.rawValue }

@@ -8,12 +8,17 @@ import LinkDocCore
 public enum Fixer {
     /// The fixed normalized text, applying non-overlapping edits in order (the
     /// first of two overlapping edits wins; the next run of --fix catches the rest).
+    /// Two insertions at one place are overlapping too: the same bytes reached twice (an
+    /// Android alias shares its target's text) are fixed once.
     public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + edits.count * 3)
         var cursor = 0
+        var lastInsertion: Int?
         for edit in edits.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
-            guard edit.range.lowerBound >= cursor, edit.range.upperBound <= bytes.count else { continue }
+            guard edit.range.lowerBound >= cursor, edit.range.upperBound <= bytes.count,
+                  !(edit.range.isEmpty && lastInsertion == edit.range.lowerBound) else { continue }
+            if edit.range.isEmpty { lastInsertion = edit.range.lowerBound }
             out += bytes[cursor..<edit.range.lowerBound]
             out += edit.replacement
             cursor = edit.range.upperBound
@@ -85,4 +90,16 @@ public enum Fixer {
         }
         return out
     }
+}
+
+/// Reported by `lint --fix` itself, for a file whose fixes it did not write.
+public struct FixNotAppliedRule: OptionlessRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: .fixNotApplied, defaultSeverity: .warning,
+        summary: "--fix left a file as it was: rewriting it would change more than the fix, or the write failed",
+        rationale: "A user's file is never rewritten in a way they did not ask for: not a read-only file, not one with other hard links (a rewrite would part them), not one whose invalid bytes were read as U+FFFD or that is UTF-16 (a rewrite would change every byte). When the write itself fails (a full disk, a read-only folder) the file is left whole and this is an error. The findings stay in the report.",
+        triggering: [], nonTriggering: ["普通文本"])
+
+    public func check(_ context: LintContext) -> [LintFinding] { [] }
 }

@@ -4,6 +4,14 @@ import LinkDocCore
 public struct LintDiagnostic: Sendable {
     public var diagnostic: Diagnostic
     public var fix: [TextEdit]?
+    /// How many findings this diagnostic stands for: 1, or more for the one that counts the
+    /// findings of a rule a file does not list (`FindingBudget`). Reporters' totals add these.
+    public var count = 1
+
+    public init(diagnostic: Diagnostic, fix: [TextEdit]?) {
+        self.diagnostic = diagnostic
+        self.fix = fix
+    }
 }
 
 /// The result of linting one file.
@@ -12,6 +20,16 @@ public struct LintFileReport: Sendable {
     public var diagnostics: [LintDiagnostic]
     /// The normalized source, when the file could be read as UTF-8 (for fixes).
     public var source: SourceText?
+    /// Why findings that have a fix elsewhere have none in this file (its bytes are not what
+    /// linkdoc read, so rewriting it would change more than the fix): `--fix` says so.
+    public var fixesWithheld: String?
+
+    public init(file: String, diagnostics: [LintDiagnostic], source: SourceText?, fixesWithheld: String? = nil) {
+        self.file = file
+        self.diagnostics = diagnostics
+        self.source = source
+        self.fixesWithheld = fixesWithheld
+    }
 }
 
 /// Lints documents: compiles each (so compiler and linter agree), runs the
@@ -33,6 +51,17 @@ public struct Linter: Sendable {
 
     /// `language` is the text's language when known (a localization file's string), `key` its key.
     public func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String? = nil, key: String? = nil) -> LintFileReport {
+        var budget = FindingBudget()
+        var report = lint(bytes, name: name, manifest: manifest, language: language, key: key, excerpts: true, budget: &budget)
+        report.diagnostics += budget.summaries(file: name)
+        return report
+    }
+
+    /// Lints one text, listing findings while `budget` admits them (the rest are counted there).
+    /// `excerpts`: whether diagnostics carry their source line (not when they are moved into a
+    /// localization file, which gives its own).
+    func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String?, key: String?,
+              excerpts: Bool, budget: inout FindingBudget) -> LintFileReport {
         let result = Compiler(manifest: manifest).compile(bytes, name: name)
         guard let source = result.source else {
             // Not read at all (invalid UTF-8, too large): only the compiler's diagnostic applies.
@@ -51,10 +80,11 @@ public struct Linter: Sendable {
         for (rule, severity) in rules {
             for finding in rule.check(context) {
                 let location = source.location(ofOffset: finding.offset)
-                guard !suppressions.suppresses(finding.ruleID, onLine: location.line) else { continue }
+                guard !suppressions.suppresses(finding.ruleID, onLine: location.line),
+                      budget.admit(finding.ruleID, severity: severity) else { continue }
                 diagnostics.append(LintDiagnostic(
                     diagnostic: Diagnostic(severity: severity, message: finding.message, ruleID: finding.ruleID, file: name,
-                                           at: finding.offset, in: source),
+                                           at: finding.offset, in: source, excerpt: excerpts),
                     fix: finding.fix))
             }
         }
@@ -63,5 +93,38 @@ public struct Linter: Sendable {
             return a != b ? a < b : $0.diagnostic.ruleID < $1.diagnostic.ruleID
         }
         return LintFileReport(file: name, diagnostics: diagnostics, source: source)
+    }
+}
+
+/// How many findings of each rule one file lists. A file is linted whole, but a machine-made
+/// one can have a finding every few bytes (4.5 million in 10 MB), and every finding listed is
+/// held until it is reported: past `perRule` findings of a rule, the rest are counted, and one
+/// diagnostic says how many (`summaries`). Memory then stays a small multiple of the file.
+struct FindingBudget {
+    static let perRule = 10_000
+    private var listed: [RuleID: Int] = [:]
+    private var unlisted: [RuleID: (count: Int, severity: Severity)] = [:]
+
+    mutating func admit(_ rule: RuleID, severity: Severity) -> Bool {
+        let n = listed[rule, default: 0]
+        if n < Self.perRule {
+            listed[rule] = n + 1
+            return true
+        }
+        let previous = unlisted[rule]
+        unlisted[rule] = ((previous?.count ?? 0) + 1, max(previous?.severity ?? severity, severity))
+        return false
+    }
+
+    /// One diagnostic per rule that had findings left out, standing for all of them (`count`).
+    func summaries(file: String) -> [LintDiagnostic] {
+        unlisted.sorted { $0.key < $1.key }.map { rule, left in
+            var d = LintDiagnostic(diagnostic: Diagnostic(
+                severity: left.severity,
+                message: "\(left.count) more findings of this rule in the file are not listed (a file lists \(Self.perRule) of each rule); their fixes are left for the next --fix",
+                ruleID: rule, file: file), fix: nil)
+            d.count = left.count
+            return d
+        }
     }
 }

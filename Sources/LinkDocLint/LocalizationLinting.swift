@@ -7,6 +7,7 @@ import LinkDocFormats
 /// The reader's own findings (syntax, encoding, catalog structure) come first-hand.
 /// Fixes are offered where the fixed bytes of a value are spelled literally in the file (most
 /// are): the edit is moved onto the file, and everything around it stays as the file has it.
+/// Keys, comments, escapes and the file's layout are never edited.
 extension Linter {
     public func lint(localization bytes: [UInt8], name: String, format: LocalizationFile.Format, language: String,
                      manifest: Manifest) -> LintFileReport {
@@ -21,27 +22,49 @@ extension Linter {
             }
             diagnostics.append(LintDiagnostic(diagnostic: d, fix: nil))
         }
-        var perString = file.strings.map { lint($0.value, name: name, manifest: manifest, language: $0.language, key: $0.key).diagnostics }
-        UnbalancedBracketsRule.pairFragments(&perString, values: file.strings.map { ($0.value, $0.language, $0.key) })
-        // Fixes only in UTF-8 files: the text a UTF-16 file is read into is not its bytes.
-        let fixable = !bytes.contains(0)
-        for (string, found) in zip(file.strings, perString) {
-            diagnostics += found.map {
-                LintDiagnostic(diagnostic: file.text.place($0.diagnostic, of: string),
-                               fix: fixable ? $0.fix.flatMap { Self.fileEdits($0, of: string) } : nil)
+        // A file is rewritten only when the text read is its bytes: not after invalid bytes were
+        // replaced (the rewrite would lose them), not from UTF-16 (the text is a transcoding).
+        let withheld: String? = file.text.isRepaired
+            ? "it has bytes that are not valid \(bytes.contains(0) ? "UTF-16" : "UTF-8"), which a rewrite would replace for good"
+            : bytes.contains(0) ? "it is UTF-16, and fixes are made in UTF-8 files only" : nil
+        var hasWithheldFix = false
+        // String by string, each string's findings held only until the next one is linted (the
+        // fragments of one text pair across two strings), then moved into the file.
+        var budget = FindingBudget()
+        func place(_ found: [LintDiagnostic], of string: LocalizedString) {
+            for d in found {
+                let fix = d.fix.flatMap { Self.fileEdits($0, of: string, in: file) }
+                if fix != nil && withheld != nil { hasWithheldFix = true }
+                diagnostics.append(LintDiagnostic(diagnostic: file.text.place(d.diagnostic, of: string), fix: withheld == nil ? fix : nil))
             }
         }
+        var previous: (string: LocalizedString, found: [LintDiagnostic])?
+        for string in file.strings {
+            var found = lint(string.value, name: name, manifest: manifest, language: string.language, key: string.key,
+                             excerpts: false, budget: &budget).diagnostics
+            if var (before, beforeFound) = previous {
+                UnbalancedBracketsRule.pairFragments(&beforeFound, (before.value, before.language, before.key),
+                                                     next: &found, (string.value, string.language, string.key))
+                place(beforeFound, of: before)
+            }
+            previous = (string, found)
+        }
+        if let (last, found) = previous { place(found, of: last) }
+        diagnostics += budget.summaries(file: name)
         diagnostics.sort {
             let a = $0.diagnostic.location?.offset ?? -1, b = $1.diagnostic.location?.offset ?? -1
             return a != b ? a < b : $0.diagnostic.ruleID < $1.diagnostic.ruleID
         }
-        return LintFileReport(file: name, diagnostics: diagnostics, source: fixable ? file.text.source : nil)
+        return LintFileReport(file: name, diagnostics: diagnostics, source: withheld == nil ? file.text.source : nil,
+                              fixesWithheld: hasWithheldFix ? withheld : nil)
     }
 
     /// A fix of a value as a fix of the file: each edit must fall in a literal run of the value
     /// (so the file's own escaping around it is kept byte for byte) and insert nothing that the
     /// format would have to escape; otherwise the fix is not offered here.
-    static func fileEdits(_ edits: [TextEdit], of string: LocalizedString) -> [TextEdit]? {
+    /// A value that is not written as a value (its key, an alias) is read-only.
+    static func fileEdits(_ edits: [TextEdit], of string: LocalizedString, in file: LocalizationFile) -> [TextEdit]? {
+        guard string.spelling == .value else { return nil }
         let shift = string.value.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var mapped: [TextEdit] = []
         for edit in edits {
@@ -50,9 +73,20 @@ extension Linter {
                                                           valueCount: string.value.count) else { return nil }
             var fileEdit = edit
             fileEdit.range = range
+            // aapt2 collapses a run of whitespace outside quotes into one space: an edit that
+            // leaves two whitespace bytes side by side would change the value by more than the fix.
+            if file.format == .androidStrings && Self.joinsWhitespace(fileEdit, in: file.text.bytes) { return nil }
             mapped.append(fileEdit)
         }
         return mapped
+    }
+
+    private static func joinsWhitespace(_ edit: TextEdit, in bytes: [UInt8]) -> Bool {
+        func isSpace(_ b: UInt8?) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        let before = edit.range.lowerBound > 0 ? bytes[edit.range.lowerBound - 1] : nil
+        let after = edit.range.upperBound < bytes.count ? bytes[edit.range.upperBound] : nil
+        if edit.replacement.isEmpty { return isSpace(before) && isSpace(after) }
+        return (isSpace(before) && isSpace(edit.replacement.first)) || (isSpace(edit.replacement.last) && isSpace(after))
     }
 
     /// Bytes with a meaning of their own in .strings, JSON or Android XML.

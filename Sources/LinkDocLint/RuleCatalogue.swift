@@ -45,6 +45,7 @@ public enum RuleCatalogue {
         AndroidUnknownEscapeRule.self,
         AndroidResourceRule.self,
         AndroidReferenceRule.self,
+        FixNotAppliedRule.self,
     ] + viewRules
 
     /// The rules that lay copy out in the manifest's views, when the layout core is built.

@@ -139,7 +139,11 @@ enum Help {
                            line endings and BOM; report what is left. In
                            .strings, .xcstrings and strings.xml (UTF-8) only
                            the fixed characters change, where the file spells
-                           them literally; escapes and layout stay as they are.
+                           them literally; keys, escapes and layout stay as
+                           they are. A read-only or hard-linked file, one with
+                           invalid bytes and a UTF-16 file are not rewritten
+                           (fix-not-applied); through a symlink its target is
+                           rewritten; mode and owner are kept.
       --dry-run            With --fix: print a unified diff instead of writing;
                            the report goes to standard error.
       --verbose            Say on standard error which configuration and which

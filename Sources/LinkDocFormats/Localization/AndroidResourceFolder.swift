@@ -42,9 +42,9 @@ public enum AndroidResourceFolder {
         }
         var files: [(name: String, bytes: [UInt8])] = []
         for dir in folders {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-            for name in names.sorted() where name.lowercased().hasSuffix(".xml") {
-                let file = dir.appendingPathComponent(name)
+            // Regular files only: a FIFO among them would block the read for ever.
+            for entry in Folder.entries(of: dir.path) where entry.kind == .file && entry.name.lowercased().hasSuffix(".xml") {
+                let file = dir.appendingPathComponent(entry.name)
                 guard file.standardizedFileURL.path != url.standardizedFileURL.path,
                       let data = FileManager.default.contents(atPath: file.path) else { continue }
                 files.append((file.path, Array(data)))

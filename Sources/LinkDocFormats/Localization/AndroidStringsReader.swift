@@ -336,7 +336,7 @@ enum AndroidStringsReader {
                     guard let name = Self.stringName(reference.spelled),
                           let target = strings.indices.first(where: { owners[$0] == "string/" + name }) else { return false }
                     strings.append(LocalizedString(key: reference.key, language: language, variation: reference.variation,
-                                                   value: strings[target].value, map: strings[target].map))
+                                                   value: strings[target].value, map: strings[target].map, spelling: .alias))
                     owners.append(reference.owner)
                     progress = true
                     return true
@@ -352,7 +352,7 @@ enum AndroidStringsReader {
                     var map = SourceMap(start: reference.offset)
                     map.add(value: 0, file: reference.offset, literal: false)
                     strings.append(LocalizedString(key: reference.key, language: language, variation: reference.variation,
-                                                   value: found.value, map: map))
+                                                   value: found.value, map: map, spelling: .alias))
                     owners.append(reference.owner)
                     continue
                 }

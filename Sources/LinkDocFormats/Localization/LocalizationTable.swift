@@ -37,25 +37,27 @@ public struct LocalizationTable: Hashable, Sendable {
     /// The localization files of a folder that holds language folders (an app's
     /// `Resources/` with `en.lproj/`…, an Android `res/` with `values*/`): every `.strings`
     /// file of each `*.lproj` and every Android resource file of each `values*` folder,
-    /// sorted. Nil when the folder holds no language folder.
-    public static func files(inFolder folder: String) -> [String]? {
-        let manager = FileManager.default
-        guard let children = try? manager.contentsOfDirectory(atPath: folder) else { return nil }
-        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+    /// sorted, hidden files (`._Localizable.strings`, `.DS_Store`) skipped as every walk skips
+    /// them (`Folder`); and the FIFOs, sockets and devices among them, which are not read.
+    /// Nil when the folder holds no language folder.
+    public static func files(inFolder folder: String) -> (files: [String], special: [(path: String, kind: String)])? {
         var found: [String] = []
+        var special: [(path: String, kind: String)] = []
         var hasLanguageFolder = false
-        for child in children.sorted() where isLanguageFolder(child) {
-            var isDirectory: ObjCBool = false
-            let path = base + "/" + child
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+        for child in Folder.entries(of: folder) where isLanguageFolder(child.name) {
+            guard case .folder = child.kind else { continue }
             hasLanguageFolder = true
-            for name in ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted() {
-                let file = path + "/" + name
-                guard let format = LocalizationFile.format(forPath: file), format != .xcstrings else { continue }
-                found.append(file)
+            for entry in Folder.entries(of: child.path) {
+                guard let format = LocalizationFile.format(forPath: entry.path), format != .xcstrings else { continue }
+                switch entry.kind {
+                case .file, .dangling: found.append(entry.path)
+                case .special(let what): special.append((path: entry.path, kind: what))
+                case .folder: continue
+                }
             }
         }
-        return hasLanguageFolder ? found : nil
+        guard hasLanguageFolder else { return nil }
+        return (files: found, special: special)
     }
 
     /// Same name, same kind of language folder, same folder above it; else the path itself.

@@ -14,6 +14,9 @@ public struct LocalizationText: Sendable {
     public let diagnostics: [Diagnostic]
 
     public var bytes: [UInt8] { source.bytes }
+    /// Whether invalid bytes were replaced: the text is then not what the file holds, and
+    /// writing it back would lose the bytes for good.
+    public var isRepaired: Bool { !diagnostics.isEmpty }
     public var name: String { source.name }
 
     public init(name: String, bytes raw: [UInt8]) {

@@ -14,6 +14,20 @@ public struct LocalizedString: Sendable {
     public var value: [UInt8]
     /// Where each byte of `value` is in the file.
     public var map: SourceMap
+    /// Where the value's text is written, which says whether a fix of the value may edit the file.
+    public var spelling: Spelling = .value
+
+    /// Where a value's text is written in the file.
+    public enum Spelling: Sendable, Equatable {
+        /// The value is written as a value: a fix edits it there.
+        case value
+        /// The key stands for the value (`"key";` in a .strings file, a catalog key without a
+        /// source-language unit): an edit there would rename the key, so the value is read-only.
+        case key
+        /// An Android `@string/name` alias: the text is the named string's, fixed where that is
+        /// written, once.
+        case alias
+    }
 
     /// How diagnostics name this string: `key "privacy" (zh-Hans, plural.one)`.
     public var label: String {

@@ -93,6 +93,7 @@ enum StringsFileReader {
             let key = try readString(what: "a key")
             try skipTrivia()
             var value: ValueBuilder
+            var spelling = LocalizedString.Spelling.value
             var valueStart = keyStart
             if i < b.count && b[i] == UInt8(ascii: "=") {
                 i += 1
@@ -102,6 +103,7 @@ enum StringsFileReader {
                 value = try readString(what: "a value").builder
             } else {
                 value = key.builder  // `"key";` means "key" = "key"
+                spelling = .key
             }
             let afterEntry = i
             try skipTrivia()
@@ -131,7 +133,7 @@ enum StringsFileReader {
                 seen[keyBytes] = keyStart
             }
             strings.append(LocalizedString(key: key.string, language: language, variation: "",
-                                           value: value.bytes, map: value.map))
+                                           value: value.bytes, map: value.map, spelling: spelling))
         }
 
         // MARK: Strings

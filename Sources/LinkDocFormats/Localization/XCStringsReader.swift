@@ -106,7 +106,8 @@ enum XCStringsReader {
                 }
             }
             if !hasSourceUnit, let sourceLanguage {
-                append(LocalizedString(key: key.string, language: sourceLanguage, variation: "", value: key.bytes, map: key.map))
+                append(LocalizedString(key: key.string, language: sourceLanguage, variation: "", value: key.bytes, map: key.map,
+                                       spelling: .key))
             }
         }
 

@@ -12,7 +12,7 @@ public struct JSONReporter: LintReporter {
         w.key("version"); w.int(1)
         w.key("files"); w.int(files.count)
         w.key("diagnostics"); w.beginArray()
-        for d in files.flatMap(\.diagnostics) {
+        for d in files.lazy.flatMap(\.diagnostics) {
             w.beginObject()
             w.key("file"); w.string(d.diagnostic.file)
             w.member("line", d.diagnostic.location?.line)
@@ -75,7 +75,7 @@ public struct SARIFReporter: LintReporter {
         w.endObject(); w.endObject()
         w.key("columnKind"); w.string("unicodeCodePoints")
         w.key("results"); w.beginArray()
-        for d in files.flatMap(\.diagnostics) {
+        for d in files.lazy.flatMap(\.diagnostics) {
             w.beginObject()
             w.key("ruleId"); w.string(d.diagnostic.ruleID.rawValue)
             if let i = index[d.diagnostic.ruleID] { w.key("ruleIndex"); w.int(i) }
@@ -124,7 +124,7 @@ public struct GitHubReporter: LintReporter {
 
     public func render(_ files: [LintFileReport], rules: [RuleDescription]) -> String {
         var out = ""
-        for d in files.flatMap(\.diagnostics) {
+        for d in files.lazy.flatMap(\.diagnostics) {
             let command = d.diagnostic.severity == .error ? "error" : d.diagnostic.severity == .warning ? "warning" : "notice"
             var properties = "file=\(Self.property(d.diagnostic.file))"
             if let l = d.diagnostic.location { properties += ",line=\(l.line),col=\(l.column)" }

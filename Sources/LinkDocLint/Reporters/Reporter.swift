@@ -26,11 +26,13 @@ public enum Reporters {
 struct Tally {
     var errors = 0, warnings = 0, infos = 0
     init(_ files: [LintFileReport]) {
-        for d in files.flatMap(\.diagnostics) {
-            switch d.diagnostic.severity {
-            case .error: errors += 1
-            case .warning: warnings += 1
-            case .info: infos += 1
+        for file in files {
+            for d in file.diagnostics {
+                switch d.diagnostic.severity {
+                case .error: errors += d.count
+                case .warning: warnings += d.count
+                case .info: infos += d.count
+                }
             }
         }
     }
@@ -43,7 +45,7 @@ public struct TextReporter: LintReporter {
 
     public func render(_ files: [LintFileReport], rules: [RuleDescription]) -> String {
         var out = ""
-        for d in files.flatMap(\.diagnostics) {
+        for d in files.lazy.flatMap(\.diagnostics) {
             out += DiagnosticFormatter.format(d.diagnostic, note: d.fix != nil ? " (fixable)" : "") + "\n"
         }
         let t = Tally(files)

@@ -151,7 +151,6 @@ public struct FullwidthPunctuationRule: OptionlessRule {
             let mark = scalars[i]
             guard let replacement = Self.fullwidth[mark.scalar] else { continue }
             if (commaList && mark.scalar == ",") || Self.endsMentionName(scalars, at: i) { continue }
-            let before = scalars[i - 1].scalar
             let after = i + 1 < scalars.count ? scalars[i + 1].scalar : nil
             let message: String
             if after != nil, Self.isCJKSide(scalars, i - 1, closing: true, letter: Self.isHanOrKana),

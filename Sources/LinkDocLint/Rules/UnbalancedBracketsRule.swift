@@ -110,33 +110,31 @@ public struct UnbalancedBracketsRule: OptionlessRule {
     /// Strings that the app joins (`"切换失败（错误码"`, the code, then `"）"`) are fragments of one
     /// text: an opener left open near the end of one string and a closer near the start of the
     /// next one (same language, keys that name pieces of one text) that closes nothing there
-    /// are a pair, and neither is reported. `found` holds
-    /// each string's diagnostics at offsets of its value, in file order.
-    static func pairFragments(_ found: inout [[LintDiagnostic]], values: [(bytes: [UInt8], language: String, key: String)]) {
+    /// are a pair, and neither is reported. `found` and `next` hold the diagnostics of two
+    /// strings that follow each other in the file, at offsets of their values.
+    static func pairFragments(_ found: inout [LintDiagnostic], _ value: (bytes: [UInt8], language: String, key: String),
+                              next foundNext: inout [LintDiagnostic], _ nextValue: (bytes: [UInt8], language: String, key: String)) {
         let id = description.id
-        guard found.count > 1 else { return }
-        for i in 0..<found.count - 1 where values[i].language == values[i + 1].language
-            && Self.namePieces(values[i].key, values[i + 1].key) {
-            // The last opener left open in this string…
-            guard let openIndex = found[i].lastIndex(where: { $0.diagnostic.ruleID == id && $0.diagnostic.message.contains(" is never closed") }),
-                  let openOffset = found[i][openIndex].diagnostic.location?.offset,
-                  let opener = Self.scalar(at: openOffset, in: values[i].bytes) else { continue }
-            // …and the next string's first closer, if it closes nothing there (reported, or
-            // left unreported because it begins the string).
-            let next = values[i + 1].bytes
-            guard let closer = ScalarWalker(bytes: next).first(where: { marks[$0.scalar]?.closes.isEmpty == false }),
-                  marks[closer.scalar]!.closes.contains(opener) else { continue }
-            // Fragments break off close to the bracket: a few characters (a word, 第, 错误码) at most
-            // between it and the string's end or start; a bracket mid-sentence is a typo.
-            func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int { bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
-            guard scalarCount(values[i].bytes[(openOffset + 1)...]) <= Self.fragmentReach + 1,
-                  scalarCount(next[..<closer.offset]) <= Self.fragmentReach else { continue }
-            let closerIndex = found[i + 1].firstIndex { $0.diagnostic.ruleID == id && $0.diagnostic.location?.offset == closer.offset }
-            let leadsTheString = next[..<closer.offset].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-            guard closerIndex != nil || leadsTheString else { continue }
-            found[i].remove(at: openIndex)
-            if let closerIndex { found[i + 1].remove(at: closerIndex) }
-        }
+        guard value.language == nextValue.language, Self.namePieces(value.key, nextValue.key) else { return }
+        // The last opener left open in this string…
+        guard let openIndex = found.lastIndex(where: { $0.diagnostic.ruleID == id && $0.diagnostic.message.contains(" is never closed") }),
+              let openOffset = found[openIndex].diagnostic.location?.offset,
+              let opener = Self.scalar(at: openOffset, in: value.bytes) else { return }
+        // …and the next string's first closer, if it closes nothing there (reported, or
+        // left unreported because it begins the string).
+        let next = nextValue.bytes
+        guard let closer = ScalarWalker(bytes: next).first(where: { marks[$0.scalar]?.closes.isEmpty == false }),
+              marks[closer.scalar]!.closes.contains(opener) else { return }
+        // Fragments break off close to the bracket: a few characters (a word, 第, 错误码) at most
+        // between it and the string's end or start; a bracket mid-sentence is a typo.
+        func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int { bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+        guard scalarCount(value.bytes[(openOffset + 1)...]) <= Self.fragmentReach + 1,
+              scalarCount(next[..<closer.offset]) <= Self.fragmentReach else { return }
+        let closerIndex = foundNext.firstIndex { $0.diagnostic.ruleID == id && $0.diagnostic.location?.offset == closer.offset }
+        let leadsTheString = next[..<closer.offset].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        guard closerIndex != nil || leadsTheString else { return }
+        found.remove(at: openIndex)
+        if let closerIndex { foundNext.remove(at: closerIndex) }
     }
 
     /// Whether two keys name pieces of one text (`hint_part_1`, `hint_part_2`): they share at
@@ -226,17 +224,22 @@ public struct InvisibleCharacterRule: OptionlessRule {
     public static let description = RuleDescription(
         id: .invisibleCharacter, defaultSeverity: nil,
         summary: "A zero-width or otherwise invisible character (outside emoji sequences)",
-        rationale: "Invisible characters break search, matching of agreement titles and mentions, and line breaking, and nobody can see them in review.",
-        triggering: ["用户↓\u{200B}协议", "a↓\u{00AD}b", "↓\u{2060}你好", "中↓\u{FEFF}文", "你↓\u{200D}好"],
-        nonTriggering: ["👨‍👩‍👧 一家人", "❤️ 喜欢", "普通文本", "می\u{200C}خواهم", "مارك\u{200C}داون", "क्\u{200D}ष"],
-        corrections: [("用户\u{200B}协议", "用户协议"), ("a\u{00AD}b", "ab")])
+        rationale: "Invisible characters break search, matching of agreement titles and mentions, and line breaking, and nobody can see them in review. --fix removes only those that mean nothing: a soft hyphen (a hyphenation point), a joiner between letters (a ligature or shape control) and the combining grapheme joiner are reported and kept.",
+        triggering: ["用户↓\u{200B}协议", "a↓\u{00AD}b", "↓\u{2060}你好", "中↓\u{FEFF}文", "你↓\u{200D}好", "Auf↓\u{200C}lage"],
+        nonTriggering: ["👨‍👩‍👧 一家人", "❤️ 喜欢", "普通文本", "می\u{200C}خواهم", "مارك\u{200C}داون", "क्\u{200D}ष",
+                        "क\u{200D}", "ᠮᠣᠩᠭᠣᠯ\u{180E}ᠠ"],
+        corrections: [("用户\u{200B}协议", "用户协议"), ("你\u{200D}好", "你好")])
 
     /// Letters and marks of the scripts from Hebrew to Mongolian (U+0590–U+18AF) and the Arabic
     /// presentation forms, which the zero-width joiner and non-joiner shape.
     private static func shapesWithJoiners(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
         return ((0x0590...0x18AF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v))
-            && (s.properties.isAlphabetic || s.properties.generalCategory == .nonspacingMark || s.properties.generalCategory == .spacingMark)
+            && isLetterOrMark(s)
+    }
+
+    private static func isLetterOrMark(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isAlphabetic || [.nonspacingMark, .spacingMark, .enclosingMark].contains(s.properties.generalCategory)
     }
 
     private static let invisible: Set<UInt32> = [0x200B, 0x200C, 0x200D, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064,
@@ -246,18 +249,27 @@ public struct InvisibleCharacterRule: OptionlessRule {
         let scalars = Array(ScalarWalker(bytes: context.bytes))
         var findings: [LintFinding] = []
         for (i, (offset, scalar, length)) in scalars.enumerated() where Self.invisible.contains(scalar.value) {
+            let before = i > 0 ? scalars[i - 1].scalar : nil, after = i + 1 < scalars.count ? scalars[i + 1].scalar : nil
+            let isJoiner = scalar.value == 0x200C || scalar.value == 0x200D
             // The joiners are spelling in the scripts that shape letters by them: Persian's
-            // half-space (می‌خواهم), Arabic's and the Indic scripts' (क्‍ष).
-            if scalar.value == 0x200C || scalar.value == 0x200D, i > 0, Self.shapesWithJoiners(scalars[i - 1].scalar) { continue }
+            // half-space (می‌خواهم), Arabic's and the Indic scripts' (क्‍ष); so is Mongolian's
+            // vowel separator.
+            if isJoiner || scalar.value == 0x180E, let before, Self.shapesWithJoiners(before) { continue }
             // A joiner between two emoji builds one emoji (👨‍👩‍👧); it is meant to be there.
             if scalar.value == 0x200D, i > 0, i + 1 < scalars.count {
                 var before = i - 1
                 if scalars[before].scalar.value == 0xFE0F || scalars[before].scalar.properties.isEmojiModifier, before > 0 { before -= 1 }
                 if Script.isEmoji(scalars[before].scalar) && Script.isEmoji(scalars[i + 1].scalar) { continue }
             }
+            // Kept by --fix: a soft hyphen is where a word may break; a joiner between letters of
+            // other scripts controls a ligature (German Auf‌lage); the combining grapheme joiner
+            // and the Hangul fillers are parts of what they sit in.
+            let betweenLetters = before.map(Self.isLetterOrMark) == true && after.map(Self.isLetterOrMark) == true
+            let meaningful = [0x00AD, 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0].contains(scalar.value)
+                || (isJoiner && betweenLetters && !(before.map(Script.isCJKLetter) == true && after.map(Script.isCJKLetter) == true))
             let name = "U+" + String(scalar.value, radix: 16, uppercase: true)
-            findings.append(context.finding(Self.description.id, "invisible character \(name)", at: offset,
-                                            fix: [TextEdit(range: offset..<offset + length, replacement: "")]))
+            findings.append(context.finding(Self.description.id, "invisible character \(name)" + (meaningful ? " (kept by --fix: it may be meant)" : ""),
+                                            at: offset, fix: meaningful ? nil : [TextEdit(range: offset..<offset + length, replacement: "")]))
         }
         return findings
     }

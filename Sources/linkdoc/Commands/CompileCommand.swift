@@ -18,7 +18,7 @@ enum CompileCommand {
             StandardStreams.writeOutput(Help.compile)
             return .success
         }
-        let inputs = CompileLocalization.expandingFolders(arguments.positional.isEmpty ? ["-"] : arguments.positional)
+        let (inputs, walked) = CompileLocalization.expandingFolders(arguments.positional.isEmpty ? ["-"] : arguments.positional)
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once") }
         if arguments.value("--swift-accessors") != nil {
             try arguments.reject(["-o", "--output", "--split", "--language", "--jobs", "-j", "--ndjson", "--pretty"],
@@ -84,7 +84,7 @@ enum CompileCommand {
         let progress = ProgressLine(enabled: progressWanted && tables.count > 1, noun: "files")
         for (n, table) in tables.enumerated() {
             if table.files.count > 1 {
-                let compiled = CompileLocalization.compile(table, language: nil, compiler: compiler, reporter: reporter)
+                let compiled = CompileLocalization.compile(table, language: nil, compiler: compiler, reporter: reporter, walked: walked)
                 if compiled.status != .success && status == .success { status = compiled.status }
                 if let split, let bundle = compiled.bundle {
                     return CompileLocalization.writeSplit(bundle, to: split, pretty: arguments.flag("--pretty")) ? status : .usage
@@ -97,7 +97,8 @@ enum CompileCommand {
             let name = input == "-" ? "<stdin>" : input
             let bytes: [UInt8]
             do {
-                bytes = input == "-" ? try StandardStreams.readStandardInput() : try FileIO.read(path: input)
+                bytes = input == "-" ? try StandardStreams.readStandardInput()
+                                     : try FileIO.read(path: input, regularOnly: walked.contains(input))
                 if let refusal = InputCheck.refusal(of: bytes, path: input) { throw refusal }
             } catch {
                 // A file that cannot be read (or is not copy) is an I/O error; the other files still compile.

@@ -20,9 +20,21 @@ enum CompileLocalization {
     }
 
     /// `inputs` with every folder that holds language folders (`*.lproj`, Android `values*`)
-    /// replaced by its localization files; other inputs as they are.
-    static func expandingFolders(_ inputs: [String]) -> [String] {
-        inputs.flatMap { input in input == "-" ? [input] : LocalizationTable.files(inFolder: input) ?? [input] }
+    /// replaced by its localization files; other inputs as they are. `walked` are the files
+    /// found in folders, which must be regular files when read; a FIFO, socket or device
+    /// there is left out with a note.
+    static func expandingFolders(_ inputs: [String]) -> (inputs: [String], walked: Set<String>) {
+        var expanded: [String] = []
+        var walked = Set<String>()
+        for input in inputs {
+            guard input != "-", let found = LocalizationTable.files(inFolder: input) else { expanded.append(input); continue }
+            for (path, what) in found.special {
+                StandardStreams.writeError("linkdoc: note: \(path) is \(what), not a file: it is not read\n")
+            }
+            expanded += found.files
+            walked.formUnion(found.files)
+        }
+        return (expanded, walked)
     }
 
     /// A table's files compiled and merged: nil when none could be read.
@@ -33,14 +45,15 @@ enum CompileLocalization {
 
     /// Reads and compiles every file of a table into one bundle. A file that cannot be read
     /// is reported and the others still compile (the exit status says so).
-    static func compile(_ table: LocalizationTable, language: String?, compiler: Compiler, reporter: DiagnosticPrinter) -> CompiledTable {
+    static func compile(_ table: LocalizationTable, language: String?, compiler: Compiler, reporter: DiagnosticPrinter,
+                        walked: Set<String>) -> CompiledTable {
         var status = ExitStatus.success
         var parts: [CompiledLocalization] = []
         for file in table.files {
             guard let format = LocalizationFile.format(forPath: file) else { continue }
             let bytes: [UInt8]
             do {
-                bytes = try FileIO.read(path: file)
+                bytes = try FileIO.read(path: file, regularOnly: walked.contains(file))
             } catch {
                 StandardStreams.writeError("linkdoc: error: \(InputCheck.explain(error, path: file))\n")
                 status = .usage
@@ -59,19 +72,19 @@ enum CompileLocalization {
         return CompiledTable(bundle: merged, status: status)
     }
 
-    /// Writes `DIR/LANGUAGE.json` for each language, each atomically; false, after saying
-    /// why, when a file cannot be written.
+    /// Writes `DIR/LANGUAGE.json` for each language, all or none (`FileIO.writeAll`): a failed
+    /// write leaves the old set whole. False, after saying why, when the set cannot be written.
     static func writeSplit(_ compiled: CompiledLocalization, to directory: String, pretty: Bool) -> Bool {
         do {
             try FileIO.makeDirectory(directory)
-            for (language, json) in BundleWriter.split(compiled) {
+            try FileIO.writeAll(BundleWriter.split(compiled).map { language, json in
                 var bytes = pretty ? JSONFormatter.prettyPrinted(json) : json
                 bytes.append(0x0A)
-                try FileIO.writeAtomically(bytes, to: directory + "/" + language + ".json")
-            }
+                return (path: directory + "/" + language + ".json", bytes: bytes)
+            })
             return true
         } catch {
-            StandardStreams.writeError("linkdoc: error: cannot write \(error)\n")
+            StandardStreams.writeError("linkdoc: error: cannot write \(error); no file of the set was changed\n")
             return false
         }
     }

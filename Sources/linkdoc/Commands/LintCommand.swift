@@ -54,12 +54,14 @@ enum LintCommand {
         var status = ExitStatus.success
         var reports: [LintFileReport] = []
         var diffs = ""
-        for input in try inputs(paths, configuration: configuration) {
+        var walkedFiles = Set<String>()
+        for input in try inputs(paths, configuration: configuration, walkedFiles: &walkedFiles) {
             let (linter, nestedManifest) = try nestedConfigurations.linter(for: input)
             guard let linter else { continue }  // excluded by a subfolder's configuration
             let bytes: [UInt8]
             do {
-                bytes = input == "-" ? try StandardStreams.readStandardInput() : try FileIO.read(path: input)
+                bytes = input == "-" ? try StandardStreams.readStandardInput()
+                                     : try FileIO.read(path: input, regularOnly: walkedFiles.contains(input))
             } catch {
                 // A file that vanished or cannot be read: say so, lint the rest.
                 StandardStreams.writeError("linkdoc: error: \(error)\n")
@@ -76,22 +78,38 @@ enum LintCommand {
                                    language: LocalizationFile.language(forPath: input), manifest: manifest)
             }
             var report = lint(bytes)
-            if fix, let source = report.source {
-                let edits = report.diagnostics.compactMap(\.fix).flatMap { $0 }
-                if !edits.isEmpty {
-                    let fixed = Fixer.restoreForm(Fixer.apply(edits, to: source.bytes), like: bytes)
-                    if dryRun {
-                        diffs += Fixer.unifiedDiff(path: name, old: bytes, new: fixed)
-                    } else {
-                        do {
-                            try FileIO.writeAtomically(fixed, to: input)
-                        } catch {
-                            StandardStreams.writeError("linkdoc: error: cannot write \(error)\n")
-                            status = .usage
+            if fix {
+                // A file is rewritten only as the fixes say; when it cannot be, the report says
+                // why and keeps every finding.
+                func notApplied(_ reason: String, severity: Severity?) {
+                    guard let severity else { return }
+                    report.diagnostics.append(LintDiagnostic(diagnostic: Diagnostic(
+                        severity: severity, message: "--fix did not rewrite the file: \(reason)", ruleID: .fixNotApplied, file: name),
+                        fix: nil))
+                }
+                let refusalSeverity = linter.configuration.severity(of: FixNotAppliedRule.description)
+                if let reason = report.fixesWithheld {
+                    notApplied(reason, severity: refusalSeverity)
+                } else if let source = report.source {
+                    let edits = report.diagnostics.compactMap(\.fix).flatMap { $0 }
+                    if !edits.isEmpty {
+                        let fixed = Fixer.restoreForm(Fixer.apply(edits, to: source.bytes), like: bytes)
+                        if dryRun {
+                            diffs += Fixer.unifiedDiff(path: name, old: bytes, new: fixed)
+                            report = lint(fixed)  // what is left after the fixes
+                        } else {
+                            do {
+                                try FileIO.rewrite(fixed, to: input, expected: bytes)
+                                report = lint(fixed)
+                            } catch let refusal as FileIO.Refusal {
+                                notApplied(refusal.reason, severity: refusalSeverity)
+                            } catch {
+                                StandardStreams.writeError("linkdoc: error: cannot write \(error)\n")
+                                notApplied("\(error)", severity: .error)
+                                status = .usage
+                            }
                         }
                     }
-                    // Report what is left after the fixes.
-                    report = lint(fixed)
                 }
             }
             reports.append(report)
@@ -104,7 +122,7 @@ enum LintCommand {
         } else {
             StandardStreams.writeOutput(output)
         }
-        let severities = reports.flatMap(\.diagnostics).map(\.diagnostic.severity)
+        let severities = Set(reports.lazy.flatMap(\.diagnostics).map(\.diagnostic.severity))
         if let searched = manifests.searchedInVain, !verbose,
            reports.contains(where: { $0.diagnostics.contains { $0.diagnostic.ruleID == RuleID.unknownAgreement } }) {
             StandardStreams.writeError("linkdoc: note: \(ManifestFinder.missingNote(searched: searched))\n")
@@ -130,10 +148,11 @@ enum LintCommand {
         do { return try LintConfiguration.load(path: path) } catch { throw UsageError(message: error.message, suggestHelp: false) }
     }
 
-    /// Files to lint, in a stable order: named files as given, folders walked
-    /// recursively (hidden entries and build folders skipped), filtered by the
-    /// configuration's include and exclude globs.
-    static func inputs(_ paths: [String], configuration: LintConfiguration) throws -> [String] {
+    /// Files to lint, in a stable order: named files as given, folders walked (`Folder.walk`:
+    /// hidden entries skipped, each real folder once), filtered by the configuration's include
+    /// and exclude globs. `walkedFiles` are those a walk found, which must be regular files
+    /// when read (a named file may be a pipe).
+    static func inputs(_ paths: [String], configuration: LintConfiguration, walkedFiles: inout Set<String>) throws -> [String] {
         let base = configuration.baseDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let include = configuration.include.map(Glob.init), exclude = configuration.exclude.map(Glob.init)
         func relative(_ path: String) -> String {
@@ -157,32 +176,18 @@ enum LintCommand {
                 if !isExcluded(path) { files.append(path) }
                 continue
             }
-            for file in walk(path) {
+            let walked = Folder.walk(path)
+            for (special, what) in walked.special where isLintable(special) && !isExcluded(special) {
+                StandardStreams.writeError("linkdoc: note: \(special) is \(what), not a file: it is not read\n")
+            }
+            for file in walked.files {
                 guard isLintable(file), !isExcluded(file) else { continue }
                 if !include.isEmpty && !include.contains(where: { $0.matches(relative(file)) }) { continue }
                 files.append(file)
+                walkedFiles.insert(file)
             }
         }
         return files
-    }
-
-    /// Every regular file below `root`, sorted; entries that vanish while walking are skipped.
-    static func walk(_ root: String) -> [String] {
-        var result: [String] = []
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
-        for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
-            let path = root == "." ? entry : (root as NSString).appendingPathComponent(entry)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                // Gone since it was listed: skip it. A dangling symlink still exists itself:
-                // keep it, so that reading it fails with an error instead of losing it silently.
-                var info = stat()
-                if lstat(path, &info) == 0 { result.append(path) }
-                continue
-            }
-            if isDirectory.boolValue { result += walk(path) } else { result.append(path) }
-        }
-        return result
     }
 }
 

@@ -31,6 +31,9 @@ struct LineWindowReader {
 
     private var carry: [UInt8] = []
     private var atEnd = false
+    /// Before the stream's first bytes, where a UTF-8 byte order mark is skipped: editors on
+    /// Windows and .NET's writers put one before the first record, and every JSON reader skips it.
+    private var atStreamStart = true
     /// Inside a too-long line, until its line break.
     private var discarding = false
     private var nextLineNumber: Int
@@ -59,6 +62,15 @@ struct LineWindowReader {
         var lineStart = 0
         var scanFrom = 0
         while true {
+            if atStreamStart {
+                let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+                if buffer.count < bom.count && !atEnd && bom.starts(with: buffer) {
+                    try readChunk(into: &buffer)
+                    continue
+                }
+                if buffer.starts(with: bom) { buffer.removeFirst(bom.count) }
+                atStreamStart = false
+            }
             // Cut the lines that are complete.
             while let newline = Self.newline(in: buffer, from: scanFrom) {
                 if discarding {
