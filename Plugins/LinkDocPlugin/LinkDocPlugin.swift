@@ -77,12 +77,16 @@ struct LinkDocPlugin: BuildToolPlugin {
         if FileManager.default.fileExists(atPath: configURL.path) { dependencies.append(configURL) }
 
         var commands: [Command] = []
-        var names: [String: URL] = [:]
+        // Keyed by the lowercased name: `Legal.json` and `legal.json` are one file on a Mac's disk.
+        var names: [String: (name: String, file: URL)] = [:]
         for resource in Self.resources(inputs, copyFolder: copyFolder) {
-            if let other = names[resource.name] {
-                throw Failure(description: "\(other.path) and \(resource.files[0].path) would both be the resource \(resource.name).json; rename one")
+            if let other = names[resource.name.lowercased()] {
+                throw Failure(description: other.name == resource.name
+                    ? "\(other.file.path) and \(resource.files[0].path) would both be the resource \(resource.name).json; rename one"
+                    : "\(other.file.path) and \(resource.files[0].path) would be the resources \(other.name).json and \(resource.name).json, "
+                        + "one file on a case-insensitive disk (every Mac); rename one")
             }
-            names[resource.name] = resource.files[0]
+            names[resource.name.lowercased()] = (resource.name, resource.files[0])
             let json = output.appendingPathComponent(resource.name + ".json")
             commands.append(.buildCommand(
                 displayName: "linkdoc compile \(resource.files.map { $0.pathComponents.suffix(2).joined(separator: "/") }.joined(separator: " "))",

@@ -42,7 +42,8 @@ extension Linter {
         for string in file.strings {
             var found = lint(string.value, name: name, manifest: manifest, language: string.language, key: string.key,
                              excerpts: false, budget: &budget).diagnostics
-            if var (before, beforeFound) = previous {
+            if let (before, foundBefore) = previous {
+                var beforeFound = foundBefore
                 UnbalancedBracketsRule.pairFragments(&beforeFound, (before.value, before.language, before.key),
                                                      next: &found, (string.value, string.language, string.key))
                 place(beforeFound, of: before)

@@ -1,4 +1,5 @@
 import Foundation
+import LinkDocBase
 
 /// A compiled localization file (Grammar/bundle.schema.json), as written by
 /// `linkdoc compile Localizable.xcstrings` or `.strings`: every key's document in
@@ -44,31 +45,34 @@ public struct LinkDocBundle: Sendable {
     }
 
     /// The document of `key` in the first of `languages` that the bundle has
-    /// (trying `zh-Hans-CN`, then `zh-Hans`, then `zh` for each), else in the
-    /// source language. `variation` is a path such as `plural.one`; when the
+    /// (trying `zh-Hans-CN`, then `zh-CN`, `zh-Hans` and `zh` for each; `zh_CN`, `iw` and
+    /// `English` are read as `zh-CN`, `he` and `en`: `LanguageTag`), else in the source language.
+    /// The bundle's languages are BCP 47 tags (`zh_CN.lproj` and `values-zh-rCN` are `zh-CN`).
+    /// A language that has the key but not the variation is passed over for the next. `variation` is a path such as `plural.one`; when the
     /// entry has no such variation, a plural falls back to `plural.other` as
     /// Foundation does.
     public func document(key: String, languages: [String], variation: String = "") throws -> Document {
         guard let byLanguage = strings[key] else { throw LookupError.unknownKey(key) }
-        var candidates: [String] = []
-        for language in languages {
-            var parts = language.replacingOccurrences(of: "_", with: "-").split(separator: "-")
-            while !parts.isEmpty {
-                candidates.append(parts.joined(separator: "-"))
-                parts.removeLast()
-            }
-        }
+        var candidates = languages.flatMap(LanguageTag.fallbacks)
         if let sourceLanguage { candidates.append(sourceLanguage) }
-        guard let language = candidates.first(where: { byLanguage[$0] != nil }), let entry = byLanguage[language] else {
-            throw LookupError.noLanguage(key: key, languages: languages)
+        let found = candidates.compactMap { language in byLanguage[language].map { (language, $0) } }
+        guard let first = found.first else { throw LookupError.noLanguage(key: key, languages: languages) }
+        // A language whose entry lacks the variation (an Android `values-zh-rCN-night/` without
+        // `values-zh-rCN/` gives zh-CN only `config.night`) falls back to the next, as Android does.
+        for (_, entry) in found {
+            if let document = Self.document(in: entry, variation: variation) { return document }
         }
+        throw LookupError.noVariation(key: key, language: first.0, variation: variation)
+    }
+
+    private static func document(in entry: Entry, variation: String) -> Document? {
         if variation.isEmpty, let document = entry.document { return document }
         if let document = entry.variations[variation] { return document }
         if let range = variation.range(of: "plural.", options: .backwards),
            let other = entry.variations[variation[..<range.upperBound] + "other"] {
             return other
         }
-        throw LookupError.noVariation(key: key, language: language, variation: variation)
+        return nil
     }
 }
 

@@ -112,19 +112,19 @@ extension CLITests {
         for line in [
             "public enum LinkDocStrings {",
             "    public enum Legal {",
-            "        public static let consent = LinkDocKey(table: \"Legal\", key: \"consent\")",
-            "        public static let help = LinkDocKey(table: \"Legal\", key: \"help\")",
+            "        public static let consent = _linkDocKey(table: \"Legal\", key: \"consent\")",
+            "        public static let help = _linkDocKey(table: \"Legal\", key: \"help\")",
             "    public enum Onboarding {",
-            "        public static let welcome = LinkDocResource(name: \"onboarding.welcome\")",
-            "        public static let welcome = LinkDocResource(name: \"settings.welcome\")",
-            "public struct LinkDocResource: Hashable, Sendable {",
+            "        public static let welcome = _linkDocResource(name: \"onboarding.welcome\")",
+            "        public static let welcome = _linkDocResource(name: \"settings.welcome\")",
+            "public struct LinkDocResource: Swift.Hashable, Swift.Sendable {",
         ] {
             XCTAssert(swift.contains(line + "\n"), "missing: \(line)\n\(swift)")
         }
         XCTAssertEqual(swift.components(separatedBy: "enum Legal").count, 2, "one table, not one per language")
 
         let flat = try run(["compile", "--swift-accessors", out.path, "Copy/onboarding/welcome.txt", "Copy/settings/welcome.txt"], in: resources)
-        XCTAssertEqual(flat.status, 2, "without --swift-copy-folder both are the resource welcome")
+        XCTAssertEqual(flat.status, 1, "without --swift-copy-folder both are the resource welcome")
         XCTAssert(flat.stderr.contains("would both be the resource 'welcome.json'"), flat.stderr)
     }
 }

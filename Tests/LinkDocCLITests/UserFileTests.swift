@@ -9,7 +9,8 @@ import Darwin
 /// "A user's file is never rewritten in a way they did not ask for": `lint --fix` edits values
 /// and nothing else, keeps what a file is on disk (link, mode, owner, hard links), reports every
 /// finding when it cannot write; folder walks end and read files only; `--split` writes a whole
-/// set or nothing. One test per way a file was lost or corrupted (issue #28's table).
+/// set or nothing; language folders, qualifier folders and accessors name what they name.
+/// One test per way a file was lost or corrupted (issue #28's table).
 final class UserFileTests: XCTestCase {
     let cli = CLIRunner()
 
@@ -277,6 +278,91 @@ final class UserFileTests: XCTestCase {
         // Only before the first record: a BOM later is the record's own bytes.
         let later = try cli.run(["compile", "--ndjson"], stdin: Data(Array("{\"text\":\"a\"}\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("{\"text\":\"b\"}\n".utf8)))
         XCTAssertEqual(later.status, 1, later.stdout)
+    }
+
+    // MARK: Rows 14, 15: language folders as Android and Apple read them
+
+    func testAndroidQualifierFoldersNeverReplaceTheDefaultText() throws {
+        let dir = try folder()
+        try write(#"<resources><string name="settings">Settings</string></resources>"#, "res/values/strings.xml", in: dir)
+        try write(#"<resources><string name="settings">Settings (dark)</string></resources>"#, "res/values-night/strings.xml", in: dir)
+        try write(#"<resources><string name="settings">Settings (v21)</string></resources>"#, "res/values-v21/strings.xml", in: dir)
+        let run = try cli.run(["compile", dir.appendingPathComponent("res").path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let bundle = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let entry = try XCTUnwrap(((bundle["strings"] as? [String: Any])?["settings"] as? [String: Any])?["und"] as? [String: Any])
+        XCTAssertEqual((entry["document"] as? [String: Any])?["text"] as? String, "Settings")
+        let variations = try XCTUnwrap(entry["variations"] as? [String: [String: Any]])
+        XCTAssertEqual(variations["config.night"]?["text"] as? String, "Settings (dark)")
+        XCTAssertEqual(variations["config.v21"]?["text"] as? String, "Settings (v21)")
+    }
+
+    func testLanguageFoldersBecomeBCP47Tags() throws {
+        let dir = try folder()
+        for (folder, text) in [("zh_CN.lproj", "简体"), ("English.lproj", "English"), ("Base.lproj", "base")] {
+            try write("\"k\" = \"\(text)\";\n", "Resources/\(folder)/L.strings", in: dir)
+        }
+        for (folder, text) in [("values-in", "Bahasa"), ("values-iw", "עברית"), ("values-ji", "ייִדיש"), ("values-b+sr+Latn", "latinica")] {
+            try write(#"<resources><string name="k">"# + text + "</string></resources>", "res/\(folder)/strings.xml", in: dir)
+        }
+        for (folder, languages) in [("Resources", ["Base", "en", "zh-CN"]), ("res", ["he", "id", "sr-Latn", "yi"])] {
+            let split = dir.appendingPathComponent("split-" + folder)
+            let run = try cli.run(["compile", dir.appendingPathComponent(folder).path, "--split", split.path])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: split.path).sorted(), languages.map { $0 + ".json" })
+        }
+    }
+
+    // MARK: Rows 16, 17, 18: accessors that never move, never fail to compile, never collide on a Mac
+
+    func testAccessorNamesThatWouldCollideStopTheBuildNamingBoth() throws {
+        let dir = try folder()
+        try write("\"sign_in\" = \"Sign in\";\n\"signIn\" = \"Sign in with Apple\";\n", "en.lproj/Auth.strings", in: dir)
+        let out = dir.appendingPathComponent("LinkDocStrings.swift")
+        let run = try cli.run(["compile", "--swift-accessors", out.path, "en.lproj/Auth.strings"], in: dir)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains(#"the key "signIn" and the key "sign_in" would both be LinkDocStrings.Auth.signIn"#), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "no accessors were written")
+    }
+
+    func testResourcesDifferingOnlyInCaseAreRefused() throws {
+        let dir = try folder()
+        try write("Terms", "Copy/Legal.txt", in: dir)
+        try write("terms", "Copy/legal.html", in: dir)
+        let out = dir.appendingPathComponent("LinkDocStrings.swift")
+        let run = try cli.run(["compile", "--swift-accessors", out.path, "Copy/Legal.txt", "Copy/legal.html"], in: dir)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("'Legal.json' and 'legal.json', one file on a case-insensitive disk"), run.stderr)
+    }
+
+    /// Tables and folders named after the types the accessors use, and an app type called
+    /// `Document`: the generated file still type-checks against the real LinkDocModel module.
+    func testGeneratedAccessorsCompileWhateverTheNames() throws {
+        let modules = CLIRunner.binary.deletingLastPathComponent().appendingPathComponent("Modules")
+        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("LinkDocModel.swiftmodule").path) else {
+            throw XCTSkip("LinkDocModel.swiftmodule is not in \(modules.path) (a build layout other than SwiftPM's on Linux): the generated accessors were not type-checked")
+        }
+        let dir = try folder()
+        for table in ["LinkDocKey", "LinkDocResource", "LinkDocModel", "Foundation"] {
+            try write("\"title\" = \"Hi\";\n", "en.lproj/\(table).strings", in: dir)
+        }
+        try write("Hi", "Copy/LinkScheme/a.txt", in: dir)
+        try write("Hi", "Copy/Swift/b.txt", in: dir)
+        try write("Hi", "Copy/document.txt", in: dir)
+        // What SwiftPM generates for a target with resources, and an app's own type that shares a name with the library's.
+        try write("import Foundation\nextension Foundation.Bundle { static let module = Foundation.Bundle.main }\nstruct Document {}\nstruct LinkScheme {}\n",
+                  "App.swift", in: dir)
+        for access in [[], ["--swift-public"]] {
+            let out = dir.appendingPathComponent("LinkDocStrings.swift")
+            let generate = try cli.run(["compile", "--swift-accessors", out.path, "--swift-copy-folder", "Copy"] + access
+                + ["en.lproj/LinkDocKey.strings", "en.lproj/LinkDocResource.strings", "en.lproj/LinkDocModel.strings",
+                   "en.lproj/Foundation.strings", "Copy/LinkScheme/a.txt", "Copy/Swift/b.txt", "Copy/document.txt"], in: dir)
+            XCTAssertEqual(generate.status, 0, generate.stderr)
+            let typecheck = try cli.run(["swiftc", "-typecheck", "-parse-as-library", "-module-name", "App", "-I", modules.path,
+                                         "LinkDocStrings.swift", "App.swift"],
+                                        in: dir, executable: URL(fileURLWithPath: "/usr/bin/env"))
+            XCTAssertEqual(typecheck.status, 0, "\(access): \(typecheck.stderr)")
+        }
     }
 }
 

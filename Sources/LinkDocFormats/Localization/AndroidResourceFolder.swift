@@ -1,4 +1,5 @@
 import Foundation
+import LinkDocBase
 
 /// Which files are Android string resources, and their language, from the
 /// `res/values*` folder they are in.
@@ -18,7 +19,11 @@ import Foundation
 ///     values-b+zh+Hans/        zh-Hans    (BCP 47, subtags joined by '+')
 ///     values-b+sr+Latn+RS/     sr-Latn-RS
 ///     values-mcc460-zh-rCN/    zh-CN
-///     values-night/, values-v21/, values-zh-rTW-night/   other qualifiers are ignored
+///     values-in/, values-iw/   id, he     (Java's withdrawn ISO 639 codes, as BCP 47 spells them)
+///
+/// Any other qualifier (`night`, `land`, `v21`, `sw600dp`, `mcc460`, …) makes the folder's strings
+/// a variation of their keys (`config.night`, `config.land-v21`), never their text: Android
+/// shows them only on a device in that configuration.
 public enum AndroidResourceFolder {
     static func isAndroidStrings(path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
@@ -56,13 +61,21 @@ public enum AndroidResourceFolder {
     /// Whether the file is in a `values*` folder without a locale qualifier.
     static func isDefaultResources(path: String) -> Bool {
         guard let folder = valuesFolder(path) else { return false }
-        return locale(ofQualifiers: folder) == nil
+        return qualifiers(of: folder).locale == nil
     }
 
-    /// The language of the file's `values-…` folder, nil when it has none (or
-    /// the file is not in a `values*` folder).
+    /// The language of the file's `values-…` folder in BCP 47 (`values-zh-rCN` → `zh-CN`,
+    /// `values-in` → `id`), nil when it has none (or the file is not in a `values*` folder).
     static func language(forPath path: String) -> String? {
-        valuesFolder(path).flatMap(locale(ofQualifiers:))
+        valuesFolder(path).flatMap { qualifiers(of: $0).locale }
+    }
+
+    /// The folder's qualifiers that are not its locale, as the folder spells them, joined by `-`
+    /// (`values-night` → `night`, `values-zh-rTW-land-v21` → `land-v21`, `values-mcc460` →
+    /// `mcc460`); nil when there are none. Android shows such a folder's strings only on a device
+    /// in that configuration, so they are a variation of the key (`config.night`), never its text.
+    static func configuration(forPath path: String) -> String? {
+        valuesFolder(path).flatMap { qualifiers(of: $0).configuration }
     }
 
     private static func valuesFolder(_ path: String) -> Substring? {
@@ -75,32 +88,42 @@ public enum AndroidResourceFolder {
     /// Three-letter qualifiers that are not languages (UI mode `car`, HDR `hdr`).
     private static let notLanguages: Set<Substring> = ["car", "hdr"]
 
-    static func locale(ofQualifiers folder: Substring) -> String? {
-        var qualifiers = folder.split(separator: "-").dropFirst()[...]  // drop "values"
-        while let q = qualifiers.first, (q.hasPrefix("mcc") || q.hasPrefix("mnc")), q.count > 3,
+    /// A `values…` folder's name split into its locale and its other qualifiers, in Android's
+    /// order: `mcc`/`mnc`, then the locale (`ja`, `zh-rCN`, `b+sr+Latn`), then the rest.
+    static func qualifiers(of folder: Substring) -> (locale: String?, configuration: String?) {
+        let all = folder.split(separator: "-").dropFirst()  // drop "values"
+        var rest = all[...]
+        var configuration: [Substring] = []
+        while let q = rest.first, (q.hasPrefix("mcc") || q.hasPrefix("mnc")), q.count > 3,
               q.dropFirst(3).allSatisfy(\.isASCIIDigit) {
-            qualifiers = qualifiers.dropFirst()
+            configuration.append(q)
+            rest = rest.dropFirst()
         }
-        guard let first = qualifiers.first else { return nil }
-        if first.hasPrefix("b+") {
-            let subtags = first.dropFirst(2).split(separator: "+")
-            let tag = subtags.joined(separator: "-")
-            return !subtags.isEmpty && LocalizationFile.isLanguageTag(tag) ? tag : nil
-        }
-        guard (2...3).contains(first.count), first.allSatisfy(\.isASCIILowercaseLetter), !notLanguages.contains(first) else {
-            return nil
-        }
-        var tag = String(first)
-        if qualifiers.count >= 2 {
-            let region = qualifiers[qualifiers.startIndex + 1]
-            // `r` + an ISO 3166 region (rCN) or a UN M.49 area (r419).
-            let code = region.dropFirst()
-            if region.first == "r",
-               (code.count == 2 && code.allSatisfy(\.isASCIIUppercaseLetter)) || (code.count == 3 && code.allSatisfy(\.isASCIIDigit)) {
-                tag += "-" + code
+        var locale: String?
+        if let first = rest.first {
+            if first.hasPrefix("b+") {
+                let subtags = first.dropFirst(2).split(separator: "+")
+                if !subtags.isEmpty, let tag = LanguageTag.canonical(subtags.joined(separator: "-")),
+                   LocalizationFile.isLanguageTag(tag) {
+                    locale = tag
+                    rest = rest.dropFirst()
+                }
+            } else if (2...3).contains(first.count), first.allSatisfy(\.isASCIILowercaseLetter), !notLanguages.contains(first) {
+                var tag = String(first)
+                rest = rest.dropFirst()
+                // `r` + an ISO 3166 region (rCN) or a UN M.49 area (r419).
+                if let region = rest.first, region.first == "r" {
+                    let code = region.dropFirst()
+                    if (code.count == 2 && code.allSatisfy(\.isASCIIUppercaseLetter)) || (code.count == 3 && code.allSatisfy(\.isASCIIDigit)) {
+                        tag += "-" + code
+                        rest = rest.dropFirst()
+                    }
+                }
+                locale = LanguageTag.canonical(tag) ?? tag
             }
         }
-        return tag
+        configuration += rest
+        return (locale, configuration.isEmpty ? nil : configuration.joined(separator: "-"))
     }
 }
 

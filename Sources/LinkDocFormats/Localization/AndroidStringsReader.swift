@@ -47,8 +47,24 @@ enum AndroidStringsReader {
     static let xliffNamespace = "urn:oasis:names:tc:xliff:document:1.2"
     static let toolsNamespace = "http://schemas.android.com/tools"
 
+    /// The strings of a folder with configuration qualifiers (`values-night`) are variations of
+    /// their keys (`config.night`, `config.night.plural.one`; `AndroidResourceFolder`).
     static func read(_ raw: [UInt8], name: String, language: String,
                      siblings: (() -> [(name: String, bytes: [UInt8])])? = nil) -> LocalizationFile {
+        var file = readAsDefault(raw, name: name, language: language, siblings: siblings)
+        if let configuration = AndroidResourceFolder.configuration(forPath: name) {
+            for index in file.strings.indices {
+                let variation = file.strings[index].variation
+                file.strings[index].variation = "config." + configuration + (variation.isEmpty ? "" : "." + variation)
+            }
+        }
+        return file
+    }
+
+    /// The file's strings with their variations as a folder without configuration gives them,
+    /// which is how `@string/` references are looked up across the folder set.
+    private static func readAsDefault(_ raw: [UInt8], name: String, language: String,
+                                      siblings: (() -> [(name: String, bytes: [UInt8])])?) -> LocalizationFile {
         let text = LocalizationText(name: name, bytes: raw)
         var walker = Walker(text: text, language: language)
         walker.walk(XMLEventParser.parse(text.bytes))
@@ -344,7 +360,7 @@ enum AndroidStringsReader {
             }
             guard !references.isEmpty else { return }
             let others = references.contains { Self.stringName($0.spelled) != nil }
-                ? (siblings?() ?? []).map { AndroidStringsReader.read($0.bytes, name: $0.name, language: language) } : []
+                ? (siblings?() ?? []).map { AndroidStringsReader.readAsDefault($0.bytes, name: $0.name, language: language, siblings: nil) } : []
             for reference in references {
                 let place = place(reference.key, reference.variation)
                 if let name = Self.stringName(reference.spelled),

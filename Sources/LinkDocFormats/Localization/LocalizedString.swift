@@ -1,4 +1,5 @@
 import LinkDocCore
+import LinkDocBase
 
 /// One translatable string read from a localization file, before compiling:
 /// where it belongs (key, language, variation) and its decoded value with the
@@ -45,7 +46,8 @@ public struct LocalizationFile: Sendable {
     public var format: Format
     public var text: LocalizationText
     /// The catalog's `sourceLanguage`; for an Android file of the default `values/`
-    /// folder, its language; nil for `.strings` files and other Android files.
+    /// folder, its language; for a `.strings` file of `Base.lproj`, `Base`; nil for other
+    /// `.strings` and Android files.
     public var sourceLanguage: String?
     public var strings: [LocalizedString]
     public var diagnostics: [Diagnostic]
@@ -85,13 +87,14 @@ public struct LocalizationFile: Sendable {
         return language(forStringsPath: path)
     }
 
-    /// The language of a `.strings` file from its `xx.lproj` folder, else `und`.
+    /// The language of a `.strings` file from its `xx.lproj` folder in BCP 47 (`zh_CN.lproj` →
+    /// `zh-CN`, `English.lproj` → `en`; `LanguageTag`), `Base` for `Base.lproj`, else `und`.
     public static func language(forStringsPath path: String) -> String {
         let parts = path.split(separator: "/")
         if parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") {
             let folder = parts[parts.count - 2].dropLast(".lproj".count)
             if folder == "Base" { return "Base" }
-            if !folder.isEmpty && isLanguageTag(folder) { return String(folder) }
+            if let tag = LanguageTag.canonical(folder), isLanguageTag(tag) { return tag }
         }
         return "und"
     }

@@ -17,17 +17,21 @@ import LinkDocCore
 /// Errors are reported with the file's line and column and the reader then
 /// resynchronizes at the next line, so one typo does not lose the whole table.
 /// A `.strings` file that is an XML property list is `PlistStringsReader`'s.
+///
+/// A file of `Base.lproj` (language `Base`) is the development language's: its language is
+/// the bundle's `sourceLanguage`, the one every lookup falls back to.
 enum StringsFileReader {
     static func read(_ raw: [UInt8], name: String, language: String) -> LocalizationFile {
         let text = LocalizationText(name: name, bytes: raw)
+        let sourceLanguage: String? = language == "Base" ? language : nil
         if PlistStringsReader.isXML(text.bytes) {
             let (strings, diagnostics) = PlistStringsReader.read(text, language: language)
-            return LocalizationFile(format: .strings, text: text, sourceLanguage: nil, strings: strings,
+            return LocalizationFile(format: .strings, text: text, sourceLanguage: sourceLanguage, strings: strings,
                                     diagnostics: text.diagnostics + diagnostics)
         }
         var reader = Reader(text: text, language: language)
         reader.readEntries()
-        return LocalizationFile(format: .strings, text: text, sourceLanguage: nil,
+        return LocalizationFile(format: .strings, text: text, sourceLanguage: sourceLanguage,
                                 strings: reader.strings, diagnostics: text.diagnostics + reader.diagnostics)
     }
 

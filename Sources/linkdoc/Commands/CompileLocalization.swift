@@ -115,14 +115,15 @@ enum CompileAccessors {
                 sources.append(.init(path: table.files[0], kind: .document, folders: subfolders(of: table.files[0], under: copyFolder)))
             }
         }
-        var seen: [String: String] = [:]
-        for source in sources {
-            if let other = seen[source.resourceName] {
-                throw UsageError(message: "\(other) and \(source.path) would both be the resource '\(source.resourceName).json'; rename one", suggestHelp: false)
-            }
-            seen[source.resourceName] = source.path
+        let swift: [UInt8]
+        do {
+            swift = Array(try SwiftAccessors.generate(typeName: typeName, sources: sources, access: access, linkScheme: linkScheme).utf8)
+        } catch {
+            // Nothing is written: the build stops here, with every collision named, rather than
+            // compile accessors that silently point at other strings.
+            for message in error.messages { StandardStreams.writeError("linkdoc: error: \(message)\n") }
+            return .inputErrors
         }
-        let swift = Array(SwiftAccessors.generate(typeName: typeName, sources: sources, access: access, linkScheme: linkScheme).utf8)
         // Unchanged accessors are not rewritten, so the target's Swift code is not rebuilt for nothing.
         if let existing = try? FileIO.read(path: output), existing == swift { return .success }
         do {
