@@ -56,23 +56,48 @@ class LinkdocError(RuntimeError):
         super().__init__(text + ("\nlinkdoc's standard error ends with:\n" + tail if tail else ""))
 
 
+class _LineJoiner:
+    """Bytes cut anywhere, re-cut after their last line break, in work linear in the bytes: the
+    start of a line not ended yet waits in a bytearray that grows in place (never re-copied or
+    re-concatenated as more of a long line comes), and only the bytes just arrived are searched
+    for a line break. Joining each piece to all before it and searching them again took over a
+    minute for a 32 MB line in 4 KB pieces; this takes a fifth of a second."""
+
+    def __init__(self):
+        self.pending = bytearray()   # holds no line break
+
+    def feed(self, data):
+        """`data` (bytes) added; returns the whole lines it completes as one bytes (ending with
+        a line break), or None when it completes none."""
+        cut = data.rfind(b"\n") + 1
+        if not cut:
+            self.pending += data
+            return None
+        if self.pending:
+            self.pending += memoryview(data)[:cut]
+            whole = bytes(self.pending)
+        else:
+            whole = data[:cut] if cut < len(data) else data
+        self.pending = bytearray(memoryview(data)[cut:])
+        return whole
+
+
 def whole_lines(chunks):
     """`chunks` (bytes, cut anywhere) re-cut so that each ends with a line break. A last line
     without one gets one: linkdoc answers it the same either way, and every input line is then
-    one `\\n` to count."""
-    carry = b""
+    one `\\n` to count. Linear in the bytes, however they are cut (see _LineJoiner)."""
+    joiner = _LineJoiner()
     for chunk in chunks:
         if isinstance(chunk, str):
             raise TypeError("linkdoc input chunks are bytes, not str (encode them; bytes reach linkdoc as they are)")
         if not chunk:
             continue
-        data = carry + bytes(chunk) if carry else bytes(chunk)
-        cut = data.rfind(b"\n") + 1
-        if cut:
-            yield data[:cut] if cut < len(data) else data
-        carry = data[cut:]
-    if carry:
-        yield carry + b"\n"
+        whole = joiner.feed(bytes(chunk))
+        if whole is not None:
+            yield whole
+    if joiner.pending:
+        joiner.pending += b"\n"
+        yield bytes(joiner.pending)
 
 
 class _Run:
@@ -123,7 +148,7 @@ class _Run:
 
     def outputs(self):
         fd = self.proc.stdout.fileno()
-        carry = b""
+        joiner = _LineJoiner()   # a long answer comes in many reads: joined in linear work
         at_end = False
         try:
             while True:
@@ -131,12 +156,9 @@ class _Run:
                 if not data:
                     at_end = True
                     break
-                data = carry + data if carry else data
-                cut = data.rfind(b"\n") + 1
-                carry = data[cut:]
-                if cut:
-                    whole = data[:cut] if cut < len(data) else data
-                    self.answered += whole.count(b"\n")
+                whole = joiner.feed(data)
+                if whole is not None:
+                    self.answered += data.count(b"\n")   # the joiner's pending bytes hold none
                     self._forget_answered()
                     yield whole
         finally:

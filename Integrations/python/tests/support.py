@@ -69,6 +69,24 @@ sys.exit(child.wait())
     return path
 
 
+def stand_in(directory, name, script):
+    """An executable named `name` in `directory` that runs the Python `script` in place of linkdoc
+    (it is given linkdoc's arguments and ignores them)."""
+    path = os.path.join(directory, name)
+    with open(path, "w") as f:
+        f.write("#!%s\n%s" % (sys.executable, script))
+    os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return path
+
+
+def echoing_binary(directory):
+    """A stand-in for linkdoc that answers every input line with the line itself (`cat`): the
+    wrapper's work on a long line, both ways, without linkdoc's own."""
+    return stand_in(directory, "echoing-linkdoc", """import shutil, sys
+shutil.copyfileobj(sys.stdin.buffer, sys.stdout.buffer)
+""")
+
+
 def temporary_directory(test):
     directory = tempfile.TemporaryDirectory(prefix="linkdoc-python-")
     test.addCleanup(directory.cleanup)
