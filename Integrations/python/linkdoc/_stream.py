@@ -33,13 +33,21 @@ _STDERR_TAIL_BYTES = 4096
 
 class LinkdocError(RuntimeError):
     """linkdoc failed on a partition: killed by a signal, exit status 2 (usage, I/O), or lines
-    left unanswered. `answered` of `expected` lines had their answer before it failed."""
+    left unanswered. `sent` input lines reached linkdoc whole (every byte of the line and its
+    line break written into its standard input, or the last line of the input without one)
+    before it failed; `answered` of them had their answer (a whole output line); `unanswered`
+    is `sent - answered`, never negative (a program that answers more lines than it was sent
+    says so in the reason, and leaves none unanswered). `total` is the number of input lines
+    when it is known (a range's; compile_chunks' once all was sent), else None: the lines after
+    `sent` were not handed to linkdoc. `expected` is `sent`, by its former name."""
 
-    def __init__(self, *, partition, returncode, answered, expected, stderr=b"", reason=None):
+    def __init__(self, *, partition, returncode, answered, sent, total=None, stderr=b"", reason=None):
         self.partition = partition
         self.returncode = returncode
         self.answered = answered
-        self.expected = expected
+        self.sent = sent
+        self.unanswered = max(0, sent - answered)
+        self.total = total
         self.stderr = stderr
         self.signal = signal.Signals(-returncode).name if returncode is not None and returncode < 0 else None
         if reason is None:
@@ -47,13 +55,23 @@ class LinkdocError(RuntimeError):
                 reason = "killed by signal %s" % self.signal
             elif returncode not in (0, 1):
                 reason = "exit status %s" % returncode
+            elif answered > sent:
+                reason = "exit status %s, but it answered %d lines more than it was sent" % (returncode, answered - sent)
             else:
                 reason = "exit status %s, but lines were left unanswered" % returncode
         where = "" if partition is None else " on partition %s" % partition
-        text = "linkdoc failed%s: %s; %d of %d input lines answered, %d unanswered" % (
-            where, reason, answered, expected, expected - answered)
+        text = "linkdoc failed%s: %s; %d of the %d input lines sent to it answered, %d unanswered" % (
+            where, reason, min(answered, sent), sent, self.unanswered)
+        if total is None:
+            text += "; the rest of the input was not sent"
+        elif total > sent:
+            text += "; the other %d input lines were not sent" % (total - sent)
         tail = stderr.decode("utf-8", "replace").strip()
         super().__init__(text + ("\nlinkdoc's standard error ends with:\n" + tail if tail else ""))
+
+    @property
+    def expected(self):
+        return self.sent
 
 
 class _LineJoiner:
@@ -107,7 +125,11 @@ class _Run:
     def __init__(self, argv, chunks, keep_unanswered=False):
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, bufsize=0)
-        self.expected = 0          # lines handed to the writer (counted before each write)
+        # Counted where they happen, each by one thread and read once both have ended: `sent`
+        # by the writer as os.write reports bytes written (a line counts once its line break
+        # is in the pipe; chunks end with one, see whole_lines), `answered` by the reader.
+        self.sent = 0
+        self.all_sent = False      # the writer reached the end of the chunks
         self.answered = 0
         self.feed_error = None     # an exception from `chunks` (the caller's records)
         self.broken_pipe = False
@@ -124,13 +146,15 @@ class _Run:
         fd = self.proc.stdin.fileno()
         try:
             for chunk in chunks:
-                lines = chunk.count(b"\n")
                 if self._unanswered is not None:
-                    self._unanswered.append((chunk, lines))
-                self.expected += lines
+                    self._unanswered.append((chunk, chunk.count(b"\n")))
                 view = memoryview(chunk)
-                while view:
-                    view = view[os.write(fd, view):]
+                done = 0
+                while done < len(chunk):
+                    written = os.write(fd, view[done:])
+                    self.sent += chunk.count(b"\n", done, done + written)
+                    done += written
+            self.all_sent = True
         except (BrokenPipeError, ConnectionResetError):
             self.broken_pipe = True
         except BaseException as error:  # the caller's iterator failed: re-raised on the caller's thread
@@ -183,12 +207,12 @@ class _Run:
 
     @property
     def ok(self):
-        return (self.proc.returncode in (0, 1) and not self.broken_pipe and self.feed_error is None
-                and self.answered == self.expected)
+        return self.proc.returncode in (0, 1) and self.all_sent and self.answered == self.sent
 
     def error(self, partition, reason=None):
         return LinkdocError(partition=partition, returncode=self.proc.returncode, answered=self.answered,
-                            expected=self.expected, stderr=bytes(self._stderr), reason=reason)
+                            sent=self.sent, total=self.sent if self.all_sent else None,
+                            stderr=bytes(self._stderr), reason=reason)
 
     def unanswered_lines(self):
         """The lines handed to linkdoc that it did not answer (without their line breaks)."""
@@ -242,24 +266,27 @@ def compile_range(path, start, end, output, *, lines=None, manifest=None, binary
     `linkdoc compile --ndjson --first-line FIRST_LINE` prints for that range. `lines` is the
     number of input lines in the range when the caller has counted them (a last line without its
     line break included); they are counted here otherwise. Returns the lines answered (all of
-    them). Raises LinkdocError (naming `partition`) when linkdoc fails or answers fewer lines;
-    with `isolate`, a linkdoc that crashes keeps the lines it answered and the rest of the range
-    goes through compile_chunks' isolation."""
+    them). Raises LinkdocError (naming `partition`) when linkdoc fails or answers fewer lines,
+    or when the range holds another number of lines than `lines`; with `isolate`, a linkdoc that
+    crashes keeps the lines it answered and the rest of the range goes through compile_chunks'
+    isolation."""
+    def lines_before(offset):
+        """The input lines that reached linkdoc whole once the range up to `offset` was sent."""
+        return count_lines(path, start, offset) + (1 if offset == end > start and not ends_with_line_break(path, end) else 0)
+
     if lines is None:
-        lines = count_lines(path, start, end)
-        if end > start and not ends_with_line_break(path, end):
-            lines += 1
+        lines = lines_before(end)
     argv = _arguments(binary, manifest, jobs, first_line, extra_args)
     with open(path, "rb") as source, open(output, "wb") as target, tempfile.TemporaryFile() as stderr:
         proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=target, stderr=stderr)
         broken_pipe = False
+        offset = start   # the range up to here is in linkdoc's standard input
         try:
-            offset = start
             while offset < end:
-                sent = os.sendfile(proc.stdin.fileno(), source.fileno(), offset, min(end - offset, 1 << 30))
-                if sent == 0:
+                copied = os.sendfile(proc.stdin.fileno(), source.fileno(), offset, min(end - offset, 1 << 30))
+                if copied == 0:
                     raise IOError("%s ended at byte %d, before %d: the file changed while it was read" % (path, offset, end))
-                offset += sent
+                offset += copied
         except (BrokenPipeError, ConnectionResetError):
             broken_pipe = True   # linkdoc stopped reading: its exit status and output say why
         except BaseException:
@@ -274,10 +301,17 @@ def compile_range(path, start, end, output, *, lines=None, manifest=None, binary
         answered = count_lines(output)
         if proc.returncode in (0, 1) and not broken_pipe and answered == lines and ends_with_line_break(output):
             return answered
+        # Counted again from the file, exactly: the lines the kernel sent in full (`offset`)
+        # and all the range's, which may not be the `lines` given.
+        sent = lines_before(offset)
+        total = sent if offset == end else lines_before(end)
+        reason = None
+        if proc.returncode in (0, 1) and offset == end and total != lines:
+            reason = "the range holds %d input lines, not the %d given" % (total, lines)
         stderr.seek(0, os.SEEK_END)
         stderr.seek(max(0, stderr.tell() - _STDERR_TAIL_BYTES))
         error = LinkdocError(partition=partition, returncode=proc.returncode, answered=answered,
-                             expected=lines, stderr=stderr.read())
+                             sent=sent, total=total, stderr=stderr.read(), reason=reason)
     if not (isolate and error.signal):
         raise error
     cut_after_last_line_break(output)
@@ -290,8 +324,10 @@ def compile_range(path, start, end, output, *, lines=None, manifest=None, binary
             target.write(chunk)
             answered += chunk.count(b"\n")
     if answered != lines:
-        raise LinkdocError(partition=partition, returncode=0, answered=answered, expected=lines,
-                           reason="isolation answered a different number of lines")
+        total = lines_before(end)
+        raise LinkdocError(partition=partition, returncode=0, answered=answered, sent=total, total=total,
+                           reason="the range holds %d input lines, not the %d given" % (total, lines) if total != lines
+                           else "isolation answered a different number of lines")
     return answered
 
 

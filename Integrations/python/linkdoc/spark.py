@@ -102,7 +102,9 @@ def compile_file(spark, input_path, output_path, *, manifest=None, partitions=No
     else:
         counts = sc.parallelize([(input_path, a, b) for a, b in ranges], len(ranges)).map(_count_range).collect()
     if size and not ends_with_line_break(input_path):
-        counts[-1] += 1   # linkdoc answers a last line without its line break too
+        # linkdoc answers a last line without its line break too. It is in the last range that
+        # is not empty: ranges after it are (split_ranges finds no line break to end them).
+        counts[max(index for index, (start, end) in enumerate(ranges) if end > start)] += 1
     items, first_line = [], 1
     for (start, end), count in zip(ranges, counts):
         items.append((start, end, first_line, count))

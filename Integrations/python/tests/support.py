@@ -87,6 +87,25 @@ shutil.copyfileobj(sys.stdin.buffer, sys.stdout.buffer)
 """)
 
 
+def dying_binary(directory, answers, read=None):
+    """A stand-in for linkdoc that reads all its input (or, with `read`, that many lines, more
+    waiting unread in its buffer and the pipe), writes `answers` whole lines and the start of
+    one more, and kills itself (SIGKILL): linkdoc killed at a known point."""
+    return stand_in(directory, "dying-linkdoc-%d-%s" % (answers, read), """import os, signal, sys
+read, answers = %r, %r
+if read is None:
+    sys.stdin.buffer.read()
+else:
+    for _ in range(read):
+        sys.stdin.buffer.readline()
+for number in range(answers):
+    sys.stdout.buffer.write(b'{"answer": %%d}\\n' %% number)
+sys.stdout.buffer.write(b'{"cut off by the kill')
+sys.stdout.buffer.flush()
+os.kill(os.getpid(), signal.SIGKILL)
+""" % (read, answers))
+
+
 def temporary_directory(test):
     directory = tempfile.TemporaryDirectory(prefix="linkdoc-python-")
     test.addCleanup(directory.cleanup)

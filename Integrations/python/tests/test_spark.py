@@ -79,6 +79,16 @@ class SparkTests(unittest.TestCase):
         bad_utf8 = next(a for a in answers if a["id"] == "bad-utf8")
         self.assertIsNone(bad_utf8["document"], "invalid UTF-8 was not replaced and compiled")
 
+    def test_a_last_line_without_line_break_is_counted_in_its_range_when_empty_ranges_follow(self):
+        # The unbroken last line is longer than the last third of the file, so the third range
+        # is empty; its line was counted there, and its own range failed with "-1 unanswered".
+        data = support.corpus(3) + b'{"id": "last", "text": "%s"}' % (b"no line break at the end " * 12)
+        path, _ = self.write_input(data)
+        self.assertEqual([end > start for start, end in split_ranges(path, 3)], [True, True, False])
+        output, lines = self.compile(data, partitions=3)
+        self.assertEqual(lines, 4)
+        self.assertEqual(output, support.direct(data))
+
     def jobs_run_by(self, group, action):
         sc = self.spark.sparkContext
         sc.setJobGroup(group, group)

@@ -69,6 +69,43 @@ class AllocationMeter:
             yield chunk
 
 
+class SentLines:
+    """The input lines that reach linkdoc whole, counted where they go in: the line breaks in the
+    bytes os.write and os.sendfile report written into a pipe, and a last line without one once
+    every byte of it is in (`unterminated_at`: where it ends, for a range read from a file)."""
+
+    def __init__(self, unterminated_at=None):
+        self.line_breaks = 0
+        self.reached = 0   # the furthest offset os.sendfile sent from
+        self.unterminated_at = unterminated_at
+
+    @property
+    def lines(self):
+        return self.line_breaks + (1 if self.unterminated_at is not None and self.reached == self.unterminated_at else 0)
+
+    def __enter__(self):
+        write, sendfile = os.write, os.sendfile
+
+        def counted_write(fd, data):
+            written = write(fd, data)
+            self.line_breaks += bytes(memoryview(data)[:written]).count(b"\n")
+            return written
+
+        def counted_sendfile(out_fd, in_fd, offset, count):
+            sent = sendfile(out_fd, in_fd, offset, count)
+            self.line_breaks += os.pread(in_fd, sent, offset).count(b"\n")
+            self.reached = max(self.reached, offset + sent)
+            return sent
+        self._patches = [mock.patch.object(os, "write", counted_write), mock.patch.object(os, "sendfile", counted_sendfile)]
+        for patch in self._patches:
+            patch.start()
+        return self
+
+    def __exit__(self, *error):
+        for patch in self._patches:
+            patch.stop()
+
+
 class CompilePartitionTests(unittest.TestCase):
     def test_every_record_answered_in_order_as_linkdoc_answers_it(self):
         records = [support.record(i) for i in range(50)] + support.BAD_RECORDS + ["str records are UTF-8: 《用户协议》"]
@@ -146,16 +183,83 @@ class CrashTests(unittest.TestCase):
     def test_a_linkdoc_killed_mid_partition_raises_naming_partition_signal_and_count(self):
         wrapper = support.crashing_wrapper(support.temporary_directory(self), after=3000)
         data = support.corpus(6000)
-        with self.assertRaises(LinkdocError) as caught:
-            for _ in compile_chunks([data], binary=wrapper, partition=3):
-                pass
+        answered = 0
+        with SentLines() as sent, self.assertRaises(LinkdocError) as caught:
+            for output in compile_chunks([data], binary=wrapper, partition=3):
+                answered += output.count(b"\n")
         error = caught.exception
         self.assertEqual(error.signal, "SIGKILL")
-        self.assertEqual(error.expected, 6000)
+        # linkdoc was killed on reading line 3001: the lines after what the pipe held were never sent.
+        self.assertGreater(sent.lines, 3000)
+        self.assertLess(sent.lines, 6000)
+        self.assertEqual((error.sent, error.answered, error.unanswered, error.total), (sent.lines, answered, sent.lines - answered, None))
         self.assertLessEqual(error.answered, 3000)
         self.assertIn("partition 3", str(error))
         self.assertIn("SIGKILL", str(error))
-        self.assertIn("%d unanswered" % (6000 - error.answered), str(error))
+        self.assertIn("%d of the %d input lines sent to it answered, %d unanswered; the rest of the input was not sent"
+                      % (answered, sent.lines, sent.lines - answered), str(error))
+
+    def test_a_killed_linkdoc_leaves_unanswered_exactly_the_lines_sent_and_not_answered(self):
+        # A stand-in that reads all its input or a part, answers some lines (none, some, all),
+        # starts one more and is killed; the input's last line has no line break and it comes
+        # cut anywhere, mid-line too. The count was the lines taken from the caller before each
+        # write, so a line not yet written, or one sent and answered only in part, was counted.
+        directory = support.temporary_directory(self)
+        data = support.corpus(20_000) + b'{"id": "last", "text": "no line break at the end"}'
+        lines = 20_001   # about 3.4 MB: more than the pipe holds, so a stand-in that stops reading stops the writer
+        path, output = support.input_file(self, data, "answers")
+        generator = random.Random(20)
+        cases = [(0, None, "killed before any answer"), (1234, None, "killed mid-stream"),
+                 (lines, None, "killed after answering every line"), (0, 0, "killed before reading"),
+                 (700, 1000, "killed mid-stream, most of the input never sent")]
+        for answers, read, what in cases:
+            binary = support.dying_binary(directory, answers, read)
+            chunks, position = [], 0
+            while position < len(data):
+                size = generator.choice([1, 7, 300, 4096, 70_000, 1 << 20])
+                chunks.append(data[position:position + size])
+                position += size
+            answered = 0
+            with SentLines() as sent, self.assertRaises(LinkdocError, msg=what) as caught:
+                for chunk in compile_chunks(chunks, binary=binary, partition=what):
+                    answered += chunk.count(b"\n")
+            with SentLines(unterminated_at=len(data)) as sent_range, self.assertRaises(LinkdocError, msg=what) as caught_range:
+                compile_range(path, 0, len(data), output, binary=binary, partition=what)
+            with open(output, "rb") as f:
+                answered_range = f.read().count(b"\n")
+            for error, sent_lines, answered_lines, total in [(caught.exception, sent.lines, answered, None),
+                                                             (caught_range.exception, sent_range.lines, answered_range, lines)]:
+                self.assertEqual(error.signal, "SIGKILL", what)
+                self.assertEqual(answered_lines, answers, what)
+                self.assertEqual((error.sent, error.answered, error.unanswered), (sent_lines, answers, sent_lines - answers), what)
+                self.assertGreaterEqual(error.unanswered, 0, what)
+                self.assertIn("%d of the %d input lines sent to it answered, %d unanswered" % (answers, sent_lines, sent_lines - answers),
+                              str(error), what)
+                if read is None:   # it read everything before it was killed
+                    self.assertEqual((error.sent, error.total), (lines, lines), what)
+                    self.assertNotIn("not sent", str(error), what)
+                else:
+                    self.assertLess(error.sent, lines, what)
+                    self.assertEqual(error.total, total, what)
+                    self.assertIn("the rest of the input was not sent" if total is None
+                                  else "the other %d input lines were not sent" % (lines - error.sent), str(error), what)
+
+    def test_a_range_holding_another_number_of_lines_than_given_says_so_and_counts_none_negative(self):
+        # The last line of a file without a line break counted in the range after it (empty)
+        # instead of its own: linkdoc answered one line more than the range was said to hold,
+        # reported as "-1 unanswered".
+        path, output = support.input_file(self, support.corpus(3) + b'{"id": "last", "text": "no line break"}', "answers")
+        size = os.path.getsize(path)
+        with self.assertRaises(LinkdocError) as caught:
+            compile_range(path, 0, size, output, lines=3, partition=1)
+        error = caught.exception
+        self.assertEqual((error.returncode, error.sent, error.answered, error.unanswered, error.total), (0, 4, 4, 0, 4))
+        self.assertIn("the range holds 4 input lines, not the 3 given; 4 of the 4 input lines sent to it answered, 0 unanswered", str(error))
+        self.assertNotIn("-", str(error).split(";")[1])
+        with self.assertRaises(LinkdocError) as caught:
+            compile_range(path, size, size, output, lines=1, partition=2)
+        self.assertEqual((caught.exception.sent, caught.exception.answered, caught.exception.unanswered), (0, 0, 0))
+        self.assertIn("the range holds 0 input lines, not the 1 given", str(caught.exception))
 
     def test_isolation_turns_only_the_records_that_crash_linkdoc_into_error_lines(self):
         wrapper = support.crashing_wrapper(support.temporary_directory(self), marker=b"POISON")
@@ -220,12 +324,17 @@ class CompileRangeTests(unittest.TestCase):
     def test_a_linkdoc_killed_mid_range_raises_naming_partition_signal_and_count(self):
         wrapper = support.crashing_wrapper(support.temporary_directory(self), after=3000)
         path, output = self.write(support.corpus(6000))
-        with self.assertRaises(LinkdocError) as caught:
+        with SentLines() as sent, self.assertRaises(LinkdocError) as caught:
             compile_range(path, 0, os.path.getsize(path), output, binary=wrapper, partition=3)
         error = caught.exception
-        self.assertEqual((error.signal, error.expected, error.partition), ("SIGKILL", 6000, 3))
+        answered = count_lines(output)
+        self.assertEqual((error.signal, error.total, error.partition), ("SIGKILL", 6000, 3))
+        self.assertGreater(sent.lines, 3000)
+        self.assertLess(sent.lines, 6000)
+        self.assertEqual((error.sent, error.answered, error.unanswered), (sent.lines, answered, sent.lines - answered))
         self.assertLessEqual(error.answered, 3000)
-        self.assertIn("%d of 6000 input lines answered" % error.answered, str(error))
+        self.assertIn("%d of the %d input lines sent to it answered, %d unanswered; the other %d input lines were not sent"
+                      % (answered, sent.lines, sent.lines - answered, 6000 - sent.lines), str(error))
 
     def test_linkdoc_failing_with_status_2_raises_with_its_message(self):
         path, output = self.write(support.corpus(10))
