@@ -24,9 +24,12 @@ extension Linter {
         }
         // A file is rewritten only when the text read is its bytes: not after invalid bytes were
         // replaced (the rewrite would lose them), not from UTF-16 (the text is a transcoding).
+        // Nor an Android file that libxml2 had to recover: its values are what the recovery read.
         let withheld: String? = file.text.isRepaired
-            ? "it has bytes that are not valid \(bytes.contains(0) ? "UTF-16" : "UTF-8"), which a rewrite would replace for good"
-            : bytes.contains(0) ? "it is UTF-16, and fixes are made in UTF-8 files only" : nil
+            ? "it has bytes that are not valid \(file.text.isUTF16 ? "UTF-16" : "UTF-8"), which a rewrite would replace for good"
+            : file.text.isUTF16 ? "it is UTF-16, and fixes are made in UTF-8 files only"
+            : file.format == .androidStrings && file.diagnostics.contains(where: { $0.ruleID == RuleID.xmlSyntax })
+            ? "it is not well-formed XML, so its values are only what the parser recovered" : nil
         var hasWithheldFix = false
         // String by string, each string's findings held only until the next one is linted (the
         // fragments of one text pair across two strings), then moved into the file.
@@ -77,6 +80,9 @@ extension Linter {
             // aapt2 collapses a run of whitespace outside quotes into one space: an edit that
             // leaves two whitespace bytes side by side would change the value by more than the fix.
             if file.format == .androidStrings && Self.joinsWhitespace(fileEdit, in: file.text.bytes) { return nil }
+            // A catalog value is Markdown: an edit right after a (JSON-escaped) backslash could make
+            // it escape the next character (`\` ZWSP `,` → `\,`) or stop escaping one.
+            if file.format == .xcstrings, range.lowerBound > 0, file.text.bytes[range.lowerBound - 1] == UInt8(ascii: "\\") { return nil }
             mapped.append(fileEdit)
         }
         return mapped
@@ -86,6 +92,9 @@ extension Linter {
         func isSpace(_ b: UInt8?) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         let before = edit.range.lowerBound > 0 ? bytes[edit.range.lowerBound - 1] : nil
         let after = edit.range.upperBound < bytes.count ? bytes[edit.range.upperBound] : nil
+        // Nor may it edit one space of a run, which stands with the others for one space.
+        if !edit.range.isEmpty && ((isSpace(before) && isSpace(bytes[edit.range.lowerBound]))
+                                   || (isSpace(after) && isSpace(bytes[edit.range.upperBound - 1]))) { return true }
         if edit.replacement.isEmpty { return isSpace(before) && isSpace(after) }
         return (isSpace(before) && isSpace(edit.replacement.first)) || (isSpace(edit.replacement.last) && isSpace(after))
     }

@@ -280,6 +280,53 @@ final class UserFileTests: XCTestCase {
         XCTAssertEqual(later.status, 1, later.stdout)
     }
 
+    // MARK: Found by the --fix fuzzer (Tests/Fuzz/fix)
+
+    func testFixNeverEditsTheCharacterOfAStringsEscape() throws {
+        let dir = try folder()
+        let original = "\"broken\" = \"\\\u{200B}\";\n\"k\" = \"Line\\\u{200B}next\";\n\"k2\" = \"完成\\!下一步\";\n\"ok\" = \"使用Swift开发\";\n"
+        let file = try write(original, "L.strings", in: dir)
+        try cli.run(["lint", "--fix", file.path])
+        XCTAssertEqual(String(decoding: try bytes(file), as: UTF8.self),
+                       original.replacingOccurrences(of: "使用Swift开发", with: "使用 Swift 开发"),
+                       "an unknown escape's character (and a line continuation) is the escape's, never edited")
+    }
+
+    func testFixNeverChangesWhatACatalogsMarkdownEscapes() throws {
+        let dir = try folder()
+        // `\!` is Markdown's escaped `!`; a backslash before U+200B is a literal backslash, and
+        // removing the U+200B would make it escape the comma.
+        let original = #"{"sourceLanguage":"zh-Hans","strings":{"a":{"localizations":{"zh-Hans":{"stringUnit":{"state":"translated","value":"完成\\!下一步"}}}},"#
+            + #""b":{"localizations":{"zh-Hans":{"stringUnit":{"state":"translated","value":"a\\\#u{200B},b"}}}}}}"#
+        let file = try write(original, "L.xcstrings", in: dir)
+        try cli.run(["lint", "--fix", file.path])
+        XCTAssertEqual(String(decoding: try bytes(file), as: UTF8.self), original)
+    }
+
+    func testFixKeepsAndroidWhitespaceRunsAndMalformedFiles() throws {
+        let dir = try folder()
+        try write(#"{"rules":{"cjk-latin-spacing":{"severity":"warning","style":"never"}}}"#, ".linkdoc.json", in: dir)
+        let runs = try write(#"<resources><string name="a">中   A</string><string name="b">中 B</string></resources>"#,
+                             "res/values/strings.xml", in: dir)
+        try cli.run(["lint", "--fix", runs.path])
+        XCTAssertEqual(String(decoding: try bytes(runs), as: UTF8.self),
+                       #"<resources><string name="a">中   A</string><string name="b">中B</string></resources>"#,
+                       "one space of a run that aapt2 collapses is not removed: the value would not change")
+        let malformed = #"<resources><string name="b">< x 中 B</string><string name="c">中 C</string></resources>"#
+        let broken = try write(malformed, "res/values-zh-rCN/strings.xml", in: dir)
+        let run = try cli.run(["lint", "--fix", "--reporter", "json", broken.path])
+        XCTAssertEqual(String(decoding: try bytes(broken), as: UTF8.self), malformed, "a file the XML parser had to recover is not rewritten")
+        XCTAssertTrue(run.stdout.contains("fix-not-applied"), run.stdout)
+    }
+
+    func testAUTF8FileWithANulByteIsFixedAsUTF8() throws {
+        let dir = try folder()
+        let file = try write("/* \u{0} */\n\"k\" = \"使用Swift开发\";\n", "L.strings", in: dir)
+        let run = try cli.run(["lint", "--fix", "--reporter", "json", file.path])
+        XCTAssertEqual(String(decoding: try bytes(file), as: UTF8.self), "/* \u{0} */\n\"k\" = \"使用 Swift 开发\";\n")
+        XCTAssertFalse(run.stdout.contains("UTF-16"), run.stdout)
+    }
+
     // MARK: Rows 14, 15: language folders as Android and Apple read them
 
     func testAndroidQualifierFoldersNeverReplaceTheDefaultText() throws {

@@ -307,12 +307,20 @@ enum CatalogMarkdown {
             bytes.reserveCapacity(value.count + 32)
         }
 
-        /// Value bytes copied: each maps where it mapped before (runs merge in the map).
+        /// Value bytes copied: each maps where it mapped before, as literally as before (a JSON
+        /// escape stays an escape; runs merge in the map).
         mutating func copy(_ range: Range<Int>) {
             for offset in range {
-                map.add(value: bytes.count, file: oldMap.fileOffset(ofValueOffset: offset), literal: true)
+                map.add(value: bytes.count, file: oldMap.fileOffset(ofValueOffset: offset), literal: oldMap.isLiteral(valueOffset: offset))
                 bytes.append(value[offset])
             }
+        }
+
+        /// The character a Markdown backslash escapes: the escape's, so `--fix` never edits it
+        /// (`\!` made `\！` would show its backslash).
+        mutating func copyEscaped(_ offset: Int) {
+            map.add(value: bytes.count, file: oldMap.fileOffset(ofValueOffset: offset), literal: false)
+            bytes.append(value[offset])
         }
 
         /// Bytes that stand for the value byte at `offset` (a tag, an entity).
@@ -326,7 +334,7 @@ enum CatalogMarkdown {
             case .copy(let r):
                 copy(r)
             case .escaped(let offset):
-                copy(offset..<offset + 1)
+                copyEscaped(offset)
             case .literal(let offset):
                 insert("\\", for: offset)
                 copy(offset..<offset + 1)

@@ -17,12 +17,16 @@ public struct LocalizationText: Sendable {
     /// Whether invalid bytes were replaced: the text is then not what the file holds, and
     /// writing it back would lose the bytes for good.
     public var isRepaired: Bool { !diagnostics.isEmpty }
+    /// Whether the file is UTF-16, which the reader transcoded to UTF-8.
+    public let isUTF16: Bool
     public var name: String { source.name }
 
     public init(name: String, bytes raw: [UInt8]) {
         var diagnostics: [Diagnostic] = []
         var utf8: [UInt8]
-        switch Self.detectEncoding(raw) {
+        let encoding = Self.detectEncoding(raw)
+        if case .utf16 = encoding { isUTF16 = true } else { isUTF16 = false }
+        switch encoding {
         case .utf16(let bigEndian, let skip):
             let (decoded, badUnit) = Self.transcodeUTF16(raw, from: skip, bigEndian: bigEndian)
             utf8 = decoded.utf8

@@ -33,6 +33,9 @@ public struct SourceMap: Sendable {
         return (run.sourceStart + (range.lowerBound - run.derivedStart))..<(run.sourceStart + (range.upperBound - run.derivedStart))
     }
 
+    /// Whether the value byte at `offset` is copied from the file as it is (not an escape's).
+    func isLiteral(valueOffset offset: Int) -> Bool { offsets.copiedRun(at: offset) != nil }
+
     /// The file offset of the value byte at `offset`.
     public func fileOffset(ofValueOffset offset: Int) -> Int {
         offsets.isEmpty ? start : offsets.sourceOffset(offset)

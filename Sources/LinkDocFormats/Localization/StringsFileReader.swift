@@ -221,10 +221,11 @@ enum StringsFileReader {
             case 0x0A, 0x0D:
                 // A backslash before a line break continues the value on the next line, the
                 // break kept (as Foundation reads it): valid, and common in long values.
+                // Mapped as escaped, not literal: a fix there would land after the backslash.
                 i -= 1
                 let bytes = scalarBytes(at: i)
                 i = bytes.endIndex
-                builder.appendLiteral(bytes, at: bytes.startIndex)
+                builder.appendEscaped("\n", at: start)
                 return
             default:
                 // As Foundation does, keep the character; but say so, since it is
@@ -238,7 +239,9 @@ enum StringsFileReader {
                 }
                 diagnostics.append(text.diagnostic(.warning, "unknown escape '\\\(shown)'; it stands for '\(shown)'\(hint)",
                                                    rule: RuleID.stringsEscape, at: start))
-                builder.appendLiteral(bytes, at: bytes.startIndex)
+                // The character is the escape's, not text of its own: `--fix` must not edit it
+                // (an edit would land after the backslash, which would then escape something else).
+                for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars { builder.appendEscaped(scalar, at: start) }
                 return
             }
             builder.appendEscaped(simple!, at: start)

@@ -59,7 +59,8 @@ public struct FullwidthPunctuationRule: OptionlessRule {
         triggering: ["我们↓,你们", "完成↓!下一步", "注意↓:请阅读", "《用户协议》↓,了解", "请联系@小明↓,谢谢", "请稍后再试↓.", "确定删除吗↓?"],
         nonTriggering: ["我们，你们", "Hello, world", "版本1.2发布", "https://例子.公司/a,b", "客服@例子.公司", "加载中...",
                         "다시 시도하세요.", "使用 Swift.", "见 https://example.com/帮助,常见问题", "Impossibile cancellare “%@”.",
-                        "//@人间防沉迷:确实//@废几把话:", "拨号,呼叫,拨叫,打电话", "마켓,스토어,앱 센터"],
+                        "//@人间防沉迷:确实//@废几把话:", "拨号,呼叫,拨叫,打电话", "마켓,스토어,앱 센터",
+                        "拨号,呼叫 iPhone,打电话", "见 https://例子.公司/@小明/路径,问"],
         corrections: [("我们,你们", "我们，你们"), ("完成!下一步?好", "完成！下一步？好"), ("请稍后再试.", "请稍后再试。")])
 
     private typealias Scalars = [(offset: Int, scalar: Unicode.Scalar, length: Int)]
@@ -81,11 +82,12 @@ public struct FullwidthPunctuationRule: OptionlessRule {
             if (s == "w" || s == "W") && lo + 3 < i && String(String.UnicodeScalarView(scalars[lo..<lo + 4].map(\.scalar))).lowercased() == "www." {
                 return true
             }
-            if s == "@" {
-                // A domain: letters, digits, CJK letters, `-` and `.` from the `@` to the mark, which is a dot.
-                return scalars[i].scalar == "." && scalars[lo + 1..<i].allSatisfy {
-                    Script.isCJKLetter($0.scalar) || Script.isLatinLetterOrDigit($0.scalar) || $0.scalar == "-" || $0.scalar == "."
-                }
+            // A domain: letters, digits, CJK letters, `-` and `.` from the `@` to the mark, which is a
+            // dot. Otherwise the `@` may still be inside a URL (`https://例子.公司/@小明/路径,问`): go on.
+            if s == "@", scalars[i].scalar == ".", scalars[lo + 1..<i].allSatisfy({
+                Script.isCJKLetter($0.scalar) || Script.isLatinLetterOrDigit($0.scalar) || $0.scalar == "-" || $0.scalar == "."
+            }) {
+                return true
             }
         }
         return false
@@ -132,14 +134,21 @@ public struct FullwidthPunctuationRule: OptionlessRule {
     }
 
     /// A value that is a list the app splits on `,` (`拨号,呼叫,拨叫,打电话`): no white space, and no
-    /// punctuation but its commas.
+    /// punctuation but its commas. A space between CJK and a Latin letter or digit (`呼叫 iPhone`)
+    /// does not count: cjk-latin-spacing puts it there, and the list must stay a list after its fix.
     private static func isCommaList(_ scalars: Scalars) -> Bool {
         var commas = 0
-        for (_, s, _) in scalars {
+        for (i, (_, s, _)) in scalars.enumerated() {
             if s == "," { commas += 1; continue }
+            if s == " ", i > 0, i + 1 < scalars.count, isSpacingBetweenCJKAndLatin(scalars[i - 1].scalar, scalars[i + 1].scalar) { continue }
             if s == " " || s == "\n" || s == "\u{3000}" || fullwidth[s] != nil { return false }
         }
         return commas >= 2
+    }
+
+    private static func isSpacingBetweenCJKAndLatin(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+        func isLatin(_ s: Unicode.Scalar) -> Bool { s.isASCII && s.properties.isAlphabetic || ("0"..."9").contains(s) }
+        return (isHanOrKana(a) && isLatin(b)) || (isLatin(a) && isHanOrKana(b))
     }
 
     public func check(_ context: LintContext) -> [LintFinding] {
