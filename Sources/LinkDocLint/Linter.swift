@@ -92,7 +92,41 @@ public struct Linter: Sendable {
             let a = $0.diagnostic.location?.offset ?? 0, b = $1.diagnostic.location?.offset ?? 0
             return a != b ? a < b : $0.diagnostic.ruleID < $1.diagnostic.ruleID
         }
+        Self.withholdFixesThatMoveLinks(&diagnostics, source: source, result: result, manifest: manifest, name: name)
         return LintFileReport(file: name, diagnostics: diagnostics, source: source)
+    }
+
+    /// A fix must change the displayed text by its own edit and nothing else, and never the links: an
+    /// invisible character or a space can be what ends a URL, an address or a mention where the linker
+    /// has to guess (`https://example.com/帮助` U+200B `Auf`, `http://e.com,` U+200B `中文`), a fix
+    /// elsewhere can move that guess, and a space can change how Markdown or HTML reads what follows
+    /// (a code span after a URL, a run of white space that HTML collapses). The text is compiled again
+    /// with every fix; when its links (kind and target) or styles differ, or its length changed by other
+    /// than the edits, each fix is tried alone and those that change them are not offered (the finding
+    /// stays), then all of them if the rest still do together.
+    static func withholdFixesThatMoveLinks(_ diagnostics: inout [LintDiagnostic], source: SourceText, result: CompileResult,
+                                           manifest: Manifest, name: String) {
+        guard diagnostics.contains(where: { $0.fix != nil }) else { return }
+        func signature(_ result: CompileResult) -> (links: [String], styles: [TextStyle], length: Int) {
+            let document = result.document
+            return ((document?.links ?? []).map { "\($0.kind)|\($0.url ?? "")|\($0.target)" },
+                    (document?.styles ?? []).map(\.attributes), document?.text.unicodeScalars.count ?? 0)
+        }
+        func scalars(_ bytes: [UInt8]) -> Int { bytes.lazy.filter { $0 & 0xC0 != 0x80 }.count }
+        let before = signature(result), sourceLength = scalars(source.bytes)
+        func moves(_ edits: [TextEdit]) -> Bool {
+            let fixed = Fixer.apply(edits, to: source.bytes)
+            let after = signature(Compiler(manifest: manifest).compile(fixed, name: name))
+            return after.links != before.links || after.styles != before.styles
+                || after.length - before.length != scalars(fixed) - sourceLength
+        }
+        guard moves(diagnostics.compactMap(\.fix).flatMap { $0 }) else { return }
+        for k in diagnostics.indices where diagnostics[k].fix.map(moves) == true {
+            diagnostics[k].fix = nil
+        }
+        if moves(diagnostics.compactMap(\.fix).flatMap { $0 }) {
+            for k in diagnostics.indices { diagnostics[k].fix = nil }
+        }
     }
 }
 

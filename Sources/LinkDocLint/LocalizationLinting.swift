@@ -95,7 +95,13 @@ extension Linter {
         // Nor may it edit one space of a run, which stands with the others for one space.
         if !edit.range.isEmpty && ((isSpace(before) && isSpace(bytes[edit.range.lowerBound]))
                                    || (isSpace(after) && isSpace(bytes[edit.range.upperBound - 1]))) { return true }
-        if edit.replacement.isEmpty { return isSpace(before) && isSpace(after) }
+        if edit.replacement.isEmpty {
+            // Nor may it leave white space first or last in the value (before `</string>`, an inline tag
+            // or `]]>`, after the start tag or `<![CDATA[`), which aapt2 trims away with the fix.
+            let endsText = after == UInt8(ascii: "<") || bytes[edit.range.upperBound...].starts(with: "]]>".utf8)
+            let startsText = before == UInt8(ascii: ">") || bytes[..<edit.range.lowerBound].reversed().starts(with: "<![CDATA[".utf8.reversed())
+            return (isSpace(before) && isSpace(after)) || (isSpace(before) && endsText) || (startsText && isSpace(after))
+        }
         return (isSpace(before) && isSpace(edit.replacement.first)) || (isSpace(edit.replacement.last) && isSpace(after))
     }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for a short while: Tests/Fuzz/run.sh [SECONDS]  (total, default 60),
-# then the stream's differential harness (stream/stream_fuzz.py) for one target's share.
+# then the differential harnesses of the stream (stream/stream_fuzz.py) and of lint --fix
+# (fix/fix_fuzz.py), each for one target's share.
 # With FUZZ_RUNS=N set, each target instead runs N inputs from a fixed seed: the same inputs on
 # every run, so CI stays deterministic (a crash it finds is found again, not by luck).
 #
@@ -53,6 +54,22 @@ if [ "$status" -eq 0 ]; then
 else
   failed=1
   echo "fuzz stream: FAILED (exit $status); log: Tests/Fuzz/$log"
+  grep -E "FAILED|^  " "$log" | head -6 | sed 's/^/  /'
+fi
+# lint --fix on localization files (Tests/Fuzz/fix): random .strings, .xcstrings and strings.xml
+# files fixed by the real binary and checked by the harness's own readers. With FUZZ_RUNS set it
+# runs a fixed number of seeded cases (FIX_CASES, default 120: about 15 s on a debug build), else
+# its share of SECONDS.
+if [ -n "${FUZZ_RUNS:-}" ]; then budget=(--cases "${FIX_CASES:-120}" --seed 1); else budget=(--seconds "$per"); fi
+log=.build/fix.log
+mkdir -p .build/artifacts/fix
+python3 fix/fix_fuzz.py --binary "$linkdoc" "${budget[@]}" --artifacts .build/artifacts/fix >"$log" 2>&1
+status=$?
+if [ "$status" -eq 0 ]; then
+  echo "fuzz fix: $(tail -1 "$log" | sed 's/^fix: //')"
+else
+  failed=1
+  echo "fuzz fix: FAILED (exit $status); log: Tests/Fuzz/$log"
   grep -E "FAILED|^  " "$log" | head -6 | sed 's/^/  /'
 fi
 exit $failed

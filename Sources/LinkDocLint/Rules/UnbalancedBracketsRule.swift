@@ -224,7 +224,7 @@ public struct InvisibleCharacterRule: OptionlessRule {
     public static let description = RuleDescription(
         id: .invisibleCharacter, defaultSeverity: nil,
         summary: "A zero-width or otherwise invisible character (outside emoji sequences)",
-        rationale: "Invisible characters break search, matching of agreement titles and mentions, and line breaking, and nobody can see them in review. --fix removes only those that mean nothing: a soft hyphen (a hyphenation point), a joiner between letters (a ligature or shape control) and the combining grapheme joiner are reported and kept.",
+        rationale: "Invisible characters break search, matching of agreement titles and mentions, and line breaking, and nobody can see them in review. --fix removes only those that mean nothing: a soft hyphen (a hyphenation point), a joiner between letters (a ligature or shape control), the combining grapheme joiner and one right before or after a link (it may be what ends the link: an e-mail address or mention would take in the text behind it) are reported and kept.",
         triggering: ["用户↓\u{200B}协议", "a↓\u{00AD}b", "↓\u{2060}你好", "中↓\u{FEFF}文", "你↓\u{200D}好", "Auf↓\u{200C}lage"],
         nonTriggering: ["👨‍👩‍👧 一家人", "❤️ 喜欢", "普通文本", "می\u{200C}خواهم", "مارك\u{200C}داون", "क्\u{200D}ष",
                         "क\u{200D}", "ᠮᠣᠩᠭᠣᠯ\u{180E}ᠠ"],
@@ -267,9 +267,14 @@ public struct InvisibleCharacterRule: OptionlessRule {
             let betweenLetters = before.map(Self.isLetterOrMark) == true && after.map(Self.isLetterOrMark) == true
             let meaningful = [0x00AD, 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0].contains(scalar.value)
                 || (isJoiner && betweenLetters && !(before.map(Script.isCJKLetter) == true && after.map(Script.isCJKLetter) == true))
+            // Kept by --fix too: one right before or after a link, which may be what ends it (an
+            // e-mail address, a mention or a URL would take in the text behind it: 客服@例子.公司 U+200B 中文)
+            // or what lets it start.
+            let bordersLink = (offset > 0 && context.isInsideLink(offset - 1)) || context.isInsideLink(offset + length)
             let name = "U+" + String(scalar.value, radix: 16, uppercase: true)
-            findings.append(context.finding(Self.description.id, "invisible character \(name)" + (meaningful ? " (kept by --fix: it may be meant)" : ""),
-                                            at: offset, fix: meaningful ? nil : [TextEdit(range: offset..<offset + length, replacement: "")]))
+            let kept = meaningful ? " (kept by --fix: it may be meant)" : bordersLink ? " (kept by --fix: it borders a link)" : ""
+            findings.append(context.finding(Self.description.id, "invisible character \(name)" + kept,
+                                            at: offset, fix: meaningful || bordersLink ? nil : [TextEdit(range: offset..<offset + length, replacement: "")]))
         }
         return findings
     }

@@ -41,7 +41,7 @@ one invocation per file. Cases come from a seeded generator (--seed), so a run r
 case is kept as a folder under --artifacts (its files before and after, the reports) with a
 `.txt` report.
 
-  fix_fuzz.py --binary .build/debug/linkdoc --cases 40 --seed 1          # CI (FUZZ_RUNS set)
+  fix_fuzz.py --binary .build/debug/linkdoc --cases 120 --seed 1         # CI (FUZZ_RUNS set)
   fix_fuzz.py --binary .build/debug/linkdoc --seconds 15                 # run.sh SECONDS
   nice fix_fuzz.py --binary /path/linkdoc --until 16:20 --seed 7 --progress 200   # a long run (UTC)
 """
@@ -51,6 +51,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import stat
 import subprocess
 import sys
@@ -846,8 +847,7 @@ def position_map(ops, n):
 
 
 def finding_positions(text, findings):
-    """Character indices in text of findings' line and column (columns count scalars from 1; both
-    with and without a leading BOM counted)."""
+    """Character indices in text of findings' line and column (columns count scalars from 1)."""
     starts = [0]
     for k, ch in enumerate(text):
         if ch == "\n":
@@ -856,10 +856,8 @@ def finding_positions(text, findings):
     for d in findings:
         line, col = d.get("line"), d.get("column")
         if line and col and line <= len(starts):
-            p = starts[line - 1] + col - 1
-            out.append(p)
-            if line == 1 and text.startswith("\ufeff"):
-                out.append(p + 1)
+            # A leading BOM is not counted in the columns of line 1.
+            out.append(starts[line - 1] + col - 1 + (line == 1 and text.startswith("\ufeff")))
     return out
 
 
@@ -1057,6 +1055,8 @@ def lint_reports(runner, args_list, cwd, problems, what):
             for k in ("line", "column"):
                 if k in d and (not isinstance(d[k], int) or d[k] < 1):
                     problems.append(f"{where}: {k} {d[k]} in {d}")
+                elif k not in d and d.get("rule") != "fix-not-applied":
+                    problems.append(f"{where}: a finding without a {k}: {d}")
             if d.get("severity") == "error":
                 errors += 1
             by_file.setdefault(d["file"], []).append(d)
@@ -1409,6 +1409,9 @@ def main():
         deadline = now.replace(hour=h, minute=m, second=0, microsecond=0)
     if args.seconds is not None:
         deadline = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=args.seconds)
+    stopping = []  # SIGTERM or SIGINT: finish the case at hand, then print the totals
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(1))
+    signal.signal(signal.SIGINT, lambda *_: stopping.append(1))
     rng = random.Random(args.seed)
     stats = dict(cases=0, runs=0, files=0, rewritten=0, edits=0, refused=0, failures=0, cascades=0, exposed=0,
                  **{"links-changed": 0})
@@ -1418,7 +1421,7 @@ def main():
     while True:
         if args.cases is not None and stats["cases"] >= args.cases:
             break
-        if deadline and datetime.datetime.now(datetime.timezone.utc) >= deadline:
+        if deadline and datetime.datetime.now(datetime.timezone.utc) >= deadline or stopping:
             break
         runner = Runner(binary, args.timeout)
         case_rng = random.Random(rng.getrandbits(64))
