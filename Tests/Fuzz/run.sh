@@ -39,37 +39,30 @@ for t in "${targets[@]}"; do
     grep -E "ERROR:|Fatal error|invariant violated|Test unit written" "$log" | head -5 | sed 's/^/  /'
   fi
 done
-# The stream itself (compile --ndjson with --jobs 1, 2 and 3; Tests/Fuzz/stream): a differential
-# harness that runs the real binary, not a libFuzzer target. With FUZZ_RUNS set it runs a fixed
-# number of seeded sequences (STREAM_SEQUENCES, default 40: about 10 s), else its share of SECONDS.
+# The differential harnesses, which run the real binary (not libFuzzer targets): each with FUZZ_RUNS
+# set runs a fixed number of seeded inputs, else its share of SECONDS.
 linkdoc=${LINKDOC:-../../.build/debug/linkdoc}
 if [ ! -x "$linkdoc" ]; then (cd ../.. && swift build --product linkdoc >/dev/null) || exit 2; fi
-if [ -n "${FUZZ_RUNS:-}" ]; then budget=(--sequences "${STREAM_SEQUENCES:-40}" --seed 1); else budget=(--seconds "$per"); fi
-log=.build/stream.log
-mkdir -p .build/artifacts/stream
-python3 stream/stream_fuzz.py --binary "$linkdoc" "${budget[@]}" --artifacts .build/artifacts/stream >"$log" 2>&1
-status=$?
-if [ "$status" -eq 0 ]; then
-  echo "fuzz stream: $(tail -1 "$log" | sed 's/^stream: //')"
-else
-  failed=1
-  echo "fuzz stream: FAILED (exit $status); log: Tests/Fuzz/$log"
-  grep -E "FAILED|^  " "$log" | head -6 | sed 's/^/  /'
-fi
+harness() {  # harness NAME SCRIPT FIXED-BUDGET…
+  local name=$1 script=$2 log=.build/$1.log status
+  shift 2
+  if [ -n "${FUZZ_RUNS:-}" ]; then budget=("$@" --seed 1); else budget=(--seconds "$per"); fi
+  mkdir -p ".build/artifacts/$name"
+  python3 "$script" --binary "$linkdoc" "${budget[@]}" --artifacts ".build/artifacts/$name" >"$log" 2>&1
+  status=$?
+  if [ "$status" -eq 0 ]; then
+    echo "fuzz $name: $(tail -1 "$log" | sed "s/^$name: //")"
+  else
+    failed=1
+    echo "fuzz $name: FAILED (exit $status); log: Tests/Fuzz/$log"
+    grep -E "FAILED|^  " "$log" | head -6 | sed 's/^/  /'
+  fi
+}
+# The stream itself (compile --ndjson with --jobs 1, 2 and 3; Tests/Fuzz/stream): STREAM_SEQUENCES
+# sequences (default 40: about 10 s).
+harness stream stream/stream_fuzz.py --sequences "${STREAM_SEQUENCES:-40}"
 # lint --fix on localization files (Tests/Fuzz/fix): random .strings, .xcstrings and strings.xml
-# files fixed by the real binary and checked by the harness's own readers. With FUZZ_RUNS set it
-# runs a fixed number of seeded cases (FIX_CASES, default 120: about 15 s on a debug build), else
-# its share of SECONDS.
-if [ -n "${FUZZ_RUNS:-}" ]; then budget=(--cases "${FIX_CASES:-120}" --seed 1); else budget=(--seconds "$per"); fi
-log=.build/fix.log
-mkdir -p .build/artifacts/fix
-python3 fix/fix_fuzz.py --binary "$linkdoc" "${budget[@]}" --artifacts .build/artifacts/fix >"$log" 2>&1
-status=$?
-if [ "$status" -eq 0 ]; then
-  echo "fuzz fix: $(tail -1 "$log" | sed 's/^fix: //')"
-else
-  failed=1
-  echo "fuzz fix: FAILED (exit $status); log: Tests/Fuzz/$log"
-  grep -E "FAILED|^  " "$log" | head -6 | sed 's/^/  /'
-fi
+# files fixed by the real binary and checked by the harness's own readers; FIX_CASES cases
+# (default 120: about 15 s on a debug build).
+harness fix fix/fix_fuzz.py --cases "${FIX_CASES:-120}"
 exit $failed

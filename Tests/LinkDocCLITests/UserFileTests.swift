@@ -342,29 +342,30 @@ final class UserFileTests: XCTestCase {
         XCTAssertEqual(String(decoding: try bytes(copy), as: UTF8.self), "请联系客服@例子.公司\u{200B}谢谢")
     }
 
-    func testFixNeverChangesATextsLinks() throws {
+    /// The file `original` at `path` after `lint --fix` with invisible-character on.
+    func fixingInvisibleCharacters(_ original: String, at path: String) throws -> String {
         let dir = try folder()
         try write(#"{"rules":{"invisible-character":"warning"}}"#, ".linkdoc.json", in: dir)
+        let file = try write(original, path, in: dir)
+        try cli.run(["lint", "--fix", file.path])
+        return String(decoding: try bytes(file), as: UTF8.self)
+    }
+
+    func testFixNeverChangesATextsLinks() throws {
         // The URL's end before 帮助 is a guess that what follows the CJK moves: without the U+200B
         // (six characters past the link) the whole run would be the URL. And without the one after
         // the comma the host would be `e.com,中文`.
         let original = "\"b\" = \"见 https://example.com/帮助,常见问题\u{200B}Auf\";\n\"c\" = \"http://e.com,\u{200B}中文\";\n"
             + "\"d\" = \"见 https://example.com/a 用户\u{200B}协议\";\n"
-        let file = try write(original, "L.strings", in: dir)
-        try cli.run(["lint", "--fix", file.path])
-        XCTAssertEqual(String(decoding: try bytes(file), as: UTF8.self),
+        XCTAssertEqual(try fixingInvisibleCharacters(original, at: "L.strings"),
                        original.replacingOccurrences(of: "用户\u{200B}协议", with: "用户协议"))
     }
 
     func testFixLeavesNoAndroidWhitespaceFirstOrLastInAValue() throws {
-        let dir = try folder()
-        try write(#"{"rules":{"invisible-character":"warning"}}"#, ".linkdoc.json", in: dir)
         // aapt2 trims white space at either end of a value: removing the U+200B would take the space with it.
         let original = "<resources><string name=\"a\">请稍后再试。 \u{200B}</string><string name=\"b\">\u{200B} 你好</string>"
             + "<string name=\"c\"><![CDATA[好 \u{200B}]]></string><string name=\"d\">你\u{200B}好</string></resources>"
-        let file = try write(original, "res/values/strings.xml", in: dir)
-        try cli.run(["lint", "--fix", file.path])
-        XCTAssertEqual(String(decoding: try bytes(file), as: UTF8.self),
+        XCTAssertEqual(try fixingInvisibleCharacters(original, at: "res/values/strings.xml"),
                        original.replacingOccurrences(of: "你\u{200B}好", with: "你好"))
     }
 

@@ -420,20 +420,19 @@ def gen_android(rng):
             b.s(f'{ind}<string name="k{n}"{attrs}>')
             android_value(rng, b, random_copy(rng))
             b.s("</string>\n")
-        elif r < 0.8:
-            b.s(f'{ind}<plurals name="p{n}">\n')
-            for q in [q for q in ["zero", "one", "two", "few", "many", "other"] if rng.random() < 0.4] or ["other"]:
-                b.s(f'{ind}{ind}<item quantity="{q}">')
-                android_value(rng, b, random_copy(rng))
-                b.s("</item>\n")
-            b.s(f"{ind}</plurals>\n")
         elif r < 0.9:
-            b.s(f'{ind}<string-array name="a{n}">\n')
-            for _ in range(rng.randint(1, 3)):
-                b.s(f"{ind}{ind}<item>")
+            if r < 0.8:
+                tag, name = "plurals", f"p{n}"
+                items = [f' quantity="{q}"' for q in ["zero", "one", "two", "few", "many", "other"] if rng.random() < 0.4]
+                items = items or [' quantity="other"']
+            else:
+                tag, name, items = "string-array", f"a{n}", [""] * rng.randint(1, 3)
+            b.s(f'{ind}<{tag} name="{name}">\n')
+            for attr in items:
+                b.s(f"{ind}{ind}<item{attr}>")
                 android_value(rng, b, random_copy(rng))
                 b.s("</item>\n")
-            b.s(f"{ind}</string-array>\n")
+            b.s(f"{ind}</{tag}>\n")
         elif r < 0.95:
             b.s(f'{ind}<string name="k{n}">@string/k{rng.randint(0, max(0, n - 1))}</string>\n')
         else:
