@@ -102,8 +102,8 @@ public struct Linter: Sendable {
     /// elsewhere can move that guess, and a space can change how Markdown or HTML reads what follows
     /// (a code span after a URL, a run of white space that HTML collapses). The text is compiled again
     /// with every fix; when its links (kind and target) or styles differ, or its length changed by other
-    /// than the edits, each fix is tried alone and those that change them are not offered (the finding
-    /// stays), then all of them if the rest still do together.
+    /// than the edits, the fixes that change them are found (by halving) and not offered (the finding
+    /// stays), then none if the rest still do together.
     static func withholdFixesThatMoveLinks(_ diagnostics: inout [LintDiagnostic], source: SourceText, result: CompileResult,
                                            manifest: Manifest, name: String) {
         guard diagnostics.contains(where: { $0.fix != nil }) else { return }
@@ -120,13 +120,19 @@ public struct Linter: Sendable {
             return after.links != before.links || after.styles != before.styles
                 || after.length - before.length != scalars(fixed) - sourceLength
         }
-        guard moves(diagnostics.compactMap(\.fix).flatMap { $0 }) else { return }
-        for k in diagnostics.indices where diagnostics[k].fix.map(moves) == true {
-            diagnostics[k].fix = nil
+        let fixed = diagnostics.indices.filter { diagnostics[$0].fix != nil }
+        func edits<C: Collection<Int>>(_ group: C) -> [TextEdit] { group.flatMap { diagnostics[$0].fix ?? [] } }
+        guard moves(edits(fixed)) else { return }
+        // The fixes that keep them, found by halving (a few compiles for a few culprits, even in a
+        // long text with many fixes): a group that changes nothing is kept whole.
+        func keeping(_ group: ArraySlice<Int>) -> [Int] {
+            if group.count == 1 { return [] }
+            let halves = [group[..<(group.startIndex + group.count / 2)], group[(group.startIndex + group.count / 2)...]]
+            return halves.flatMap { moves(edits($0)) ? keeping($0) : Array($0) }
         }
-        if moves(diagnostics.compactMap(\.fix).flatMap { $0 }) {
-            for k in diagnostics.indices { diagnostics[k].fix = nil }
-        }
+        var kept = Set(keeping(fixed[...]))
+        if moves(edits(fixed.filter(kept.contains))) { kept = [] }
+        for k in fixed where !kept.contains(k) { diagnostics[k].fix = nil }
     }
 }
 
