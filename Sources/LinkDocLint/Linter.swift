@@ -101,16 +101,18 @@ public struct Linter: Sendable {
     /// has to guess (`https://example.com/帮助` U+200B `Auf`, `http://e.com,` U+200B `中文`), a fix
     /// elsewhere can move that guess, and a space can change how Markdown or HTML reads what follows
     /// (a code span after a URL, a run of white space that HTML collapses). The text is compiled again
-    /// with every fix; when its links (kind and target) or styles differ, or its length changed by other
-    /// than the edits, the fixes that change them are found (by halving) and not offered (the finding
+    /// with every fix; when its links (kind and target) or styles differ, its length changed by other
+    /// than the edits or the compiler finds more of something (`下一步@` U+200B `Auf.ge` would read as an
+    /// invalid address), the fixes that change them are found (by halving) and not offered (the finding
     /// stays), then none if the rest still do together.
     static func withholdFixesThatMoveLinks(_ diagnostics: inout [LintDiagnostic], source: SourceText, result: CompileResult,
                                            manifest: Manifest, name: String) {
         guard diagnostics.contains(where: { $0.fix != nil }) else { return }
-        func signature(_ result: CompileResult) -> (links: [String], styles: [TextStyle], length: Int) {
+        func signature(_ result: CompileResult) -> (links: [String], styles: [TextStyle], length: Int, findings: [RuleID: Int]) {
             let document = result.document
             return ((document?.links ?? []).map { "\($0.kind)|\($0.url ?? "")|\($0.target)" },
-                    (document?.styles ?? []).map(\.attributes), document?.text.unicodeScalars.count ?? 0)
+                    (document?.styles ?? []).map(\.attributes), document?.text.unicodeScalars.count ?? 0,
+                    result.diagnostics.reduce(into: [:]) { $0[$1.ruleID, default: 0] += 1 })
         }
         func scalars(_ bytes: [UInt8]) -> Int { bytes.lazy.filter { $0 & 0xC0 != 0x80 }.count }
         let before = signature(result), sourceLength = scalars(source.bytes)
@@ -119,6 +121,7 @@ public struct Linter: Sendable {
             let after = signature(Compiler(manifest: manifest).compile(fixed, name: name))
             return after.links != before.links || after.styles != before.styles
                 || after.length - before.length != scalars(fixed) - sourceLength
+                || after.findings.contains { $0.value > before.findings[$0.key, default: 0] }
         }
         let fixed = diagnostics.indices.filter { diagnostics[$0].fix != nil }
         func edits<C: Collection<Int>>(_ group: C) -> [TextEdit] { group.flatMap { diagnostics[$0].fix ?? [] } }

@@ -34,26 +34,55 @@ extension Linter {
         // String by string, each string's findings held only until the next one is linted (the
         // fragments of one text pair across two strings), then moved into the file.
         var budget = FindingBudget()
-        func place(_ found: [LintDiagnostic], of string: LocalizedString) {
+        // The strings with fixes (by index in file.strings): their edits as edits of the value, and
+        // the diagnostics that hold them.
+        var fixedStrings: [Int: (edits: [TextEdit], diagnostics: [Int])] = [:]
+        func place(_ found: [LintDiagnostic], of index: Int) {
+            let string = file.strings[index]
+            let shift = string.value.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             for d in found {
                 let fix = d.fix.flatMap { Self.fileEdits($0, of: string, in: file) }
                 if fix != nil && withheld != nil { hasWithheldFix = true }
+                if fix != nil && withheld == nil, let edits = d.fix {
+                    fixedStrings[index, default: ([], [])].edits += edits.map {
+                        var edit = $0
+                        edit.range = (edit.range.lowerBound + shift)..<(edit.range.upperBound + shift)
+                        return edit
+                    }
+                    fixedStrings[index, default: ([], [])].diagnostics.append(diagnostics.count)
+                }
                 diagnostics.append(LintDiagnostic(diagnostic: file.text.place(d.diagnostic, of: string), fix: withheld == nil ? fix : nil))
             }
         }
-        var previous: (string: LocalizedString, found: [LintDiagnostic])?
-        for string in file.strings {
+        var previous: (index: Int, found: [LintDiagnostic])?
+        for (index, string) in file.strings.enumerated() {
             var found = lint(string.value, name: name, manifest: manifest, language: string.language, key: string.key,
                              excerpts: false, budget: &budget).diagnostics
             if let (before, foundBefore) = previous {
                 var beforeFound = foundBefore
-                UnbalancedBracketsRule.pairFragments(&beforeFound, (before.value, before.language, before.key),
+                let b = file.strings[before]
+                UnbalancedBracketsRule.pairFragments(&beforeFound, (b.value, b.language, b.key),
                                                      next: &found, (string.value, string.language, string.key))
                 place(beforeFound, of: before)
             }
-            previous = (string, found)
+            previous = (index, found)
         }
         if let (last, found) = previous { place(found, of: last) }
+        // A catalog's Markdown and Android's white space are read from the whole value, so an edit
+        // can change how the text around it reads (a space that starts a new Markdown run after a
+        // URL, a U+200B removed between two code spans, white space left at a value's end). The
+        // file is read again with every fix: a string whose value is then not exactly its old value
+        // with its own edits keeps its findings and loses its fixes. (Not for .strings files, whose
+        // values are read escape by escape, and which can be very large.)
+        if file.format != .strings && !fixedStrings.isEmpty {
+            let edits = fixedStrings.values.flatMap { $0.diagnostics.compactMap { diagnostics[$0].fix }.joined() }
+            let again = LocalizationFile.read(Fixer.apply(Array(edits), to: file.text.bytes), name: name, format: format,
+                                              language: language, siblings: { AndroidResourceFolder.siblingFiles(of: name) })
+            for (index, entry) in fixedStrings where again.strings.count != file.strings.count
+                || again.strings[index].value != Fixer.apply(entry.edits, to: file.strings[index].value) {
+                for k in entry.diagnostics { diagnostics[k].fix = nil }
+            }
+        }
         diagnostics += budget.summaries(file: name)
         diagnostics.sort {
             let a = $0.diagnostic.location?.offset ?? -1, b = $1.diagnostic.location?.offset ?? -1

@@ -342,10 +342,10 @@ final class UserFileTests: XCTestCase {
         XCTAssertEqual(String(decoding: try bytes(copy), as: UTF8.self), "请联系客服@例子.公司\u{200B}谢谢")
     }
 
-    /// The file `original` at `path` after `lint --fix` with invisible-character on.
-    func fixingInvisibleCharacters(_ original: String, at path: String) throws -> String {
+    /// The file `original` at `path` after `lint --fix` with invisible-character (and `also`) on.
+    func fixing(_ original: String, at path: String, also: String = "") throws -> String {
         let dir = try folder()
-        try write(#"{"rules":{"invisible-character":"warning"}}"#, ".linkdoc.json", in: dir)
+        try write(#"{"rules":{"invisible-character":"warning"\#(also)}}"#, ".linkdoc.json", in: dir)
         let file = try write(original, path, in: dir)
         try cli.run(["lint", "--fix", file.path])
         return String(decoding: try bytes(file), as: UTF8.self)
@@ -354,18 +354,32 @@ final class UserFileTests: XCTestCase {
     func testFixNeverChangesATextsLinks() throws {
         // The URL's end before 帮助 is a guess that what follows the CJK moves: without the U+200B
         // (six characters past the link) the whole run would be the URL. And without the one after
-        // the comma the host would be `e.com,中文`.
+        // the comma the host would be `e.com,中文`; without the one after the @ the text would read as
+        // an address whose domain is not valid (an invalid-url error).
         let original = "\"b\" = \"见 https://example.com/帮助,常见问题\u{200B}Auf\";\n\"c\" = \"http://e.com,\u{200B}中文\";\n"
+            + "\"e\" = \"下一步@\u{200B}Auf.ge\";\n"
             + "\"d\" = \"见 https://example.com/a 用户\u{200B}协议\";\n"
-        XCTAssertEqual(try fixingInvisibleCharacters(original, at: "L.strings"),
+        XCTAssertEqual(try fixing(original, at: "L.strings"),
                        original.replacingOccurrences(of: "用户\u{200B}协议", with: "用户协议"))
+    }
+
+    func testFixNeverChangesHowACatalogsMarkdownReads() throws {
+        // After a URL, Markdown is not read up to the next white space: a space put in there starts
+        // a run where `code` is a code span. Between two code spans, a U+200B keeps `` from closing one.
+        func value(_ key: String, _ value: String) -> String {
+            #""\#(key)":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"\#(value)"}}}}"#
+        }
+        let original = #"{"sourceLanguage":"en","strings":{"# + value("k", "http://e.com但ab;`code` x") + ","
+            + value("n", "`a`\u{200B}`b`") + "," + value("m", "使用Swift开发") + "}}"
+        XCTAssertEqual(try fixing(original, at: "L.xcstrings", also: #","cjk-latin-spacing":"warning""#),
+                       original.replacingOccurrences(of: "使用Swift开发", with: "使用 Swift 开发"))
     }
 
     func testFixLeavesNoAndroidWhitespaceFirstOrLastInAValue() throws {
         // aapt2 trims white space at either end of a value: removing the U+200B would take the space with it.
         let original = "<resources><string name=\"a\">请稍后再试。 \u{200B}</string><string name=\"b\">\u{200B} 你好</string>"
             + "<string name=\"c\"><![CDATA[好 \u{200B}]]></string><string name=\"d\">你\u{200B}好</string></resources>"
-        XCTAssertEqual(try fixingInvisibleCharacters(original, at: "res/values/strings.xml"),
+        XCTAssertEqual(try fixing(original, at: "res/values/strings.xml"),
                        original.replacingOccurrences(of: "你\u{200B}好", with: "你好"))
     }
 

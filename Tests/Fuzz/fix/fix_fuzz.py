@@ -847,9 +847,9 @@ def position_map(ops, n):
 
 def finding_positions(text, findings):
     """Character indices in text of findings' line and column (columns count scalars from 1)."""
-    starts = [0]
+    starts = [0]  # line breaks as linkdoc counts them: LF, CRLF and a lone CR
     for k, ch in enumerate(text):
-        if ch == "\n":
+        if ch == "\n" or (ch == "\r" and text[k + 1:k + 2] != "\n"):
             starts.append(k + 1)
     out = []
     for d in findings:
