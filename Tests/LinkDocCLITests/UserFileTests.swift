@@ -375,6 +375,13 @@ final class UserFileTests: XCTestCase {
                        original.replacingOccurrences(of: "使用Swift开发", with: "使用 Swift 开发"))
     }
 
+    func testFixKeepsAnInvisibleCharacterAloneBetweenACRAndALF() throws {
+        // Without the U+200B, CR and LF would be one line break (CR LF) instead of two.
+        XCTAssertEqual(try fixing("a\r\u{200B}\nb\n", at: "copy.txt"), "a\r\u{200B}\nb\n")
+        let strings = "\"k\" = \"a\\r\u{200B}\\nb\";\n\"l\" = \"用户\u{200B}协议\";\n"
+        XCTAssertEqual(try fixing(strings, at: "L.strings"), strings.replacingOccurrences(of: "用户\u{200B}协议", with: "用户协议"))
+    }
+
     func testFixLeavesNoAndroidWhitespaceFirstOrLastInAValue() throws {
         // aapt2 trims white space at either end of a value: removing the U+200B would take the space with it.
         let original = "<resources><string name=\"a\">请稍后再试。 \u{200B}</string><string name=\"b\">\u{200B} 你好</string>"

@@ -271,10 +271,14 @@ public struct InvisibleCharacterRule: OptionlessRule {
             // e-mail address, a mention or a URL would take in the text behind it: 客服@例子.公司 U+200B 中文)
             // or what lets it start.
             let bordersLink = (offset > 0 && context.isInsideLink(offset - 1)) || context.isInsideLink(offset + length)
+            // And one alone between two line breaks: where the first was a CR (lines are read as LF here)
+            // its removal would make CR LF, one line break instead of two.
+            let aloneOnALine = before == "\n" && after == "\n"
             let name = "U+" + String(scalar.value, radix: 16, uppercase: true)
-            let kept = meaningful ? " (kept by --fix: it may be meant)" : bordersLink ? " (kept by --fix: it borders a link)" : ""
-            findings.append(context.finding(Self.description.id, "invisible character \(name)" + kept,
-                                            at: offset, fix: meaningful || bordersLink ? nil : [TextEdit(range: offset..<offset + length, replacement: "")]))
+            let kept = meaningful ? " (kept by --fix: it may be meant)" : bordersLink ? " (kept by --fix: it borders a link)"
+                : aloneOnALine ? " (kept by --fix: it is alone on its line)" : ""
+            findings.append(context.finding(Self.description.id, "invisible character \(name)" + kept, at: offset,
+                                            fix: meaningful || bordersLink || aloneOnALine ? nil : [TextEdit(range: offset..<offset + length, replacement: "")]))
         }
         return findings
     }
