@@ -29,7 +29,11 @@ extension Linter {
             ? "it has bytes that are not valid \(file.text.isUTF16 ? "UTF-16" : "UTF-8"), which a rewrite would replace for good"
             : file.text.isUTF16 ? "it is UTF-16, and fixes are made in UTF-8 files only"
             : file.format == .androidStrings && file.diagnostics.contains(where: { $0.ruleID == RuleID.xmlSyntax })
-            ? "it is not well-formed XML, so its values are only what the parser recovered" : nil
+            ? "it is not well-formed XML, so its values are only what the parser recovered"
+            // A UTF-8 file whose first or second byte is NUL would be read as UTF-16 (without a BOM)
+            // once a fix changed its length to an even number of bytes.
+            : bytes.count >= 2 && (bytes[0] == 0 || bytes[1] == 0)
+            ? "it starts with a NUL byte, which would make it read as UTF-16 once a fix changed its length" : nil
         var hasWithheldFix = false
         // String by string, each string's findings held only until the next one is linted (the
         // fragments of one text pair across two strings), then moved into the file.
@@ -72,9 +76,10 @@ extension Linter {
         // can change how the text around it reads (a space that starts a new Markdown run after a
         // URL, a U+200B removed between two code spans, white space left at a value's end). The
         // file is read again with every fix: a string whose value is then not exactly its old value
-        // with its own edits keeps its findings and loses its fixes. (Not for .strings files, whose
-        // values are read escape by escape, and which can be very large.)
-        if file.format != .strings && !fixedStrings.isEmpty {
+        // with its own edits keeps its findings and loses its fixes. So too in a .strings file, where
+        // removing a character can join an escape with what follows (`\7` U+200B `400` → `\7400`);
+        // but not in one over 4 MiB, which would be held twice (`LintMemoryTests`).
+        if (file.format != .strings || bytes.count <= 4 << 20) && !fixedStrings.isEmpty {
             let edits = fixedStrings.values.flatMap { $0.diagnostics.compactMap { diagnostics[$0].fix }.joined() }
             let again = LocalizationFile.read(Fixer.apply(Array(edits), to: file.text.bytes), name: name, format: format,
                                               language: language, siblings: { AndroidResourceFolder.siblingFiles(of: name) })

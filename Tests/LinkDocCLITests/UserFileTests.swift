@@ -382,6 +382,18 @@ final class UserFileTests: XCTestCase {
         XCTAssertEqual(try fixing(strings, at: "L.strings"), strings.replacingOccurrences(of: "用户\u{200B}协议", with: "用户协议"))
     }
 
+    func testFixLeavesAFileThatStartsWithANulAsItIs() throws {
+        // 9 bytes + 1 inserted space would be an even length starting with a NUL: read as UTF-16 next time.
+        let original = "\u{0}\"k\"=\"使用Swift开发\";\n"
+        XCTAssertEqual(try fixing(original, at: "L.strings", also: #","cjk-latin-spacing":"warning""#), original)
+    }
+
+    func testFixNeverJoinsAStringsEscapeWithWhatFollows() throws {
+        // `\7` is U+0007; without the U+200B it would be `\740` and `0`. A literal CR LF in a value stays.
+        let original = "\"k\" = \"a\\7\u{200B}400\";\r\n\"l\" = \"用户\u{200B}协议\r\n下一步\";\r\n"
+        XCTAssertEqual(try fixing(original, at: "L.strings"), original.replacingOccurrences(of: "用户\u{200B}协议", with: "用户协议"))
+    }
+
     func testFixLeavesNoAndroidWhitespaceFirstOrLastInAValue() throws {
         // aapt2 trims white space at either end of a value: removing the U+200B would take the space with it.
         let original = "<resources><string name=\"a\">请稍后再试。 \u{200B}</string><string name=\"b\">\u{200B} 你好</string>"

@@ -1121,11 +1121,21 @@ def expected_refusal(f):
         return "UTF-16"
     if not is_valid_utf8(f.data):
         return "invalid UTF-8"
+    if len(f.data) >= 2 and 0 in f.data[:2]:
+        return "a NUL first"  # a fix that changed its length could make it read as UTF-16
     if f.fmt == "android":
         try:
             read_android(f.data)
         except ReadError:
-            return "XML syntax"
+            # libxml2 reads up to a NUL: one after the root element is not an error it sees (F6)
+            nul = f.data.find(b"\x00")
+            end = f.data.rfind(b"</resources>")
+            if nul < 0 or end < 0 or nul < end:
+                return "XML syntax"
+            try:
+                read_android(f.data[:nul])
+            except ReadError:
+                return "XML syntax"
     return None
 
 
@@ -1346,7 +1356,9 @@ def run_case(rng, runner, root, stats, strict_links):
         for k, n in ea.items():
             if n > eb.get(k, 0):
                 what = f"{k[0]}: after the fix, {n} {k[1]} error(s) on line {k[2]}, before {eb.get(k, 0)}"
-                if k[1] in FIX_RULES:  # a finding the fix exposed, which --fix cannot fix there (e.g. an escape)
+                # A finding the fix exposed: of a fixable rule that --fix cannot fix there (an escape), or
+                # unbalanced-brackets, which reads brackets fragment by fragment (a `;` made `；` ends one).
+                if k[1] in FIX_RULES + ("unbalanced-brackets",):
                     stats["exposed"] += 1
                     notes.append(what + " (exposed by a fix)")
                 elif links_changed and not strict_links:
