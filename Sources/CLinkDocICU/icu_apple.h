@@ -1,11 +1,12 @@
-// The few ICU declarations linkdoc_icu.c and linkdoc_icu_linebreak.c need, for Apple platforms.
+// The few ICU declarations linkdoc_icu.c, linkdoc_icu_linebreak.c and linkdoc_icu_bidi.c need, for Apple platforms.
 //
 // macOS ships ICU only as libicucore, without headers (the SDK has none under unicode/), and
 // Homebrew's icu4c would be a second, different ICU. libicucore is built without ICU's symbol
 // renaming, so its C functions have their plain names (uidna_openUTS46, not uidna_openUTS46_72):
 // declaring them here and linking `icucore` is enough. The types, constants and signatures are
 // ICU's stable C API (ICU 4.6+ for UTS #46, 51+ for uspoof restriction levels), written out to
-// match <unicode/uidna.h>, <unicode/uspoof.h>, <unicode/ubrk.h> and <unicode/utypes.h>; the values were checked
+// match <unicode/uidna.h>, <unicode/uspoof.h>, <unicode/ubrk.h>, <unicode/ubidi.h>, <unicode/uchar.h>,
+// <unicode/utf16.h> and <unicode/utypes.h>; the values were checked
 // against ICU 72's headers. Private to this target: include/linkdoc_icu.h stays plain C.
 #ifndef LINKDOC_ICU_APPLE_H
 #define LINKDOC_ICU_APPLE_H
@@ -106,5 +107,53 @@ void ubrk_close(UBreakIterator *bi);
 int32_t ubrk_following(UBreakIterator *bi, int32_t offset);
 int32_t ubrk_next(UBreakIterator *bi);
 int32_t ubrk_getRuleStatus(UBreakIterator *bi);
+
+// ubidi.h and uchar.h (for linkdoc_icu_bidi.c).
+typedef int32_t UChar32;
+typedef uint8_t UBiDiLevel;
+typedef struct UBiDi UBiDi;
+
+#define UBIDI_DEFAULT_LTR 0xfe
+
+typedef enum UCharDirection {
+    U_LEFT_TO_RIGHT = 0,
+    U_SEGMENT_SEPARATOR = 8,
+    U_WHITE_SPACE_NEUTRAL = 9,
+    U_LEFT_TO_RIGHT_EMBEDDING = 11,
+    U_LEFT_TO_RIGHT_OVERRIDE = 12,
+    U_RIGHT_TO_LEFT_EMBEDDING = 14,
+    U_RIGHT_TO_LEFT_OVERRIDE = 15,
+    U_POP_DIRECTIONAL_FORMAT = 16,
+    U_BOUNDARY_NEUTRAL = 18,
+    U_FIRST_STRONG_ISOLATE = 19,
+    U_LEFT_TO_RIGHT_ISOLATE = 20,
+    U_RIGHT_TO_LEFT_ISOLATE = 21,
+    U_POP_DIRECTIONAL_ISOLATE = 22,
+    U_CHAR_DIRECTION_PLACEHOLDER = 0x7FFFFFFF  // int-sized, as ICU's enum is
+} UCharDirection;
+
+UCharDirection u_charDirection(UChar32 c);
+UBiDi *ubidi_openSized(int32_t maxLength, int32_t maxRunCount, UErrorCode *pErrorCode);
+void ubidi_close(UBiDi *pBiDi);
+void ubidi_setPara(UBiDi *pBiDi, const UChar *text, int32_t length, UBiDiLevel paraLevel, UBiDiLevel *embeddingLevels,
+                   UErrorCode *pErrorCode);
+const UBiDiLevel *ubidi_getLevels(UBiDi *pBiDi, UErrorCode *pErrorCode);
+UBiDiLevel ubidi_getParaLevel(const UBiDi *pBiDi);
+void ubidi_reorderVisual(const UBiDiLevel *levels, int32_t length, int32_t *indexMap);
+
+// utf16.h: U16_NEXT, as ICU defines it (a macro, so not in libicucore).
+#define U16_IS_LEAD(c) (((c)&0xfffffc00)==0xd800)
+#define U16_IS_TRAIL(c) (((c)&0xfffffc00)==0xdc00)
+#define U16_GET_SUPPLEMENTARY(lead, trail) (((UChar32)(lead)<<10UL)+(UChar32)(trail)-((0xd800<<10UL)+0xdc00-0x10000))
+#define U16_NEXT(s, i, length, c) do { \
+    (c)=(s)[(i)++]; \
+    if(U16_IS_LEAD(c)) { \
+        uint16_t __c2; \
+        if((i)!=(length) && U16_IS_TRAIL(__c2=(s)[(i)])) { \
+            ++(i); \
+            (c)=U16_GET_SUPPLEMENTARY((c), __c2); \
+        } \
+    } \
+} while (0)
 
 #endif

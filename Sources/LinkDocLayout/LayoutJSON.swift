@@ -5,8 +5,14 @@ import LinkDocModel
 /// Numbers are points rounded to 1/10000 (the engine's sums of Doubles otherwise print as
 /// 23.168000000000003), written the same way on every machine.
 public enum LayoutJSON {
+    /// Throws when a hit point or the tolerance is outside LayoutBounds.
     public static func write(_ layout: TextLayout, document: Document, request: LayoutRequest,
-                             hits: [Point] = [], tolerance: Double = 2) -> [UInt8] {
+                             hits: [Point] = [], tolerance: Double = 2) throws(LayoutInputError) -> [UInt8] {
+        try LayoutInputError.check(tolerance, "tolerance", in: LayoutBounds.tolerance)
+        for point in hits {
+            try LayoutInputError.check(point.x, "hit x", in: LayoutBounds.coordinate)
+            try LayoutInputError.check(point.y, "hit y", in: LayoutBounds.coordinate)
+        }
         let text = LayoutText(document.text)
         var json = JSONWriter()
         json.beginObject()
@@ -20,6 +26,7 @@ public enum LayoutJSON {
             json.key("range"); range(line.range, text, &json)
             json.key("rect"); rect(line.rect, &json)
             json.key("baseline"); number(line.baseline, &json)
+            json.key("direction"); json.string(line.isRightToLeft ? "rtl" : "ltr")
             json.endObject()
         }
         json.endArray()
@@ -87,8 +94,10 @@ public enum LayoutJSON {
         json.endArray()
     }
 
-    /// `value` rounded to 1/10000, without a fraction when it is whole.
+    /// `value` rounded to 1/10000, without a fraction when it is whole. Validated requests and
+    /// hits keep every number finite; were one not, it is written as null, never as nan or inf.
     static func number(_ value: Double, _ json: inout JSONWriter) {
+        guard value.isFinite, abs(value) < 1e300 else { json.null(); return }
         let rounded = (value * 10000).rounded() / 10000
         if rounded == rounded.rounded(), abs(rounded) < 1e15 {
             json.int(Int(rounded))

@@ -41,12 +41,46 @@ public struct LineFragment: Hashable, Sendable {
     public var baseline: Double
     /// The index of the paragraph the line belongs to.
     public var paragraph: Int
-    /// Pen positions of the visible text from `range.lowerBound`, relative to `rect.x`.
+    /// Whether the line's paragraph runs right to left (its base direction).
+    public var isRightToLeft: Bool
+    /// The visible text in stretches of one direction, in visual order from the left.
+    let runs: [VisualRun]
+
+    /// The horizontal extents of the visible text of `range` on this line, from the left, one
+    /// per stretch it covers (adjacent stretches joined): one for left-to-right text, one per
+    /// visual piece where the range crosses a change of direction.
+    func spans(of range: Range<Int>) -> [(x0: Double, x1: Double)] {
+        var spans: [(x0: Double, x1: Double)] = []
+        for run in runs {
+            let lower = max(range.lowerBound, run.range.lowerBound), upper = min(range.upperBound, run.range.upperBound)
+            guard lower < upper else { continue }
+            let span = run.extent(of: lower..<upper)
+            if let last = spans.last, abs(last.x1 - span.x0) < 1e-9 {
+                spans[spans.count - 1].x1 = span.x1
+            } else {
+                spans.append(span)
+            }
+        }
+        return spans
+    }
+}
+
+/// A stretch of a line in one direction, as drawn.
+struct VisualRun: Hashable, Sendable {
+    /// The UTF-16 range, in logical order.
+    let range: Range<Int>
+    /// The x of the stretch's left edge in the view.
+    let x: Double
+    let isRightToLeft: Bool
+    /// Pen positions in logical order from `range.lowerBound` (one more than the range's length).
     let positions: [Double]
 
-    /// The x where the text at UTF-16 offset `offset` (on this line) starts.
-    func x(at offset: Int) -> Double {
-        rect.x + positions[min(max(offset - range.lowerBound, 0), positions.count - 1)]
+    var width: Double { positions.last! - positions.first! }
+
+    /// Where `part` (within the stretch) is drawn, from its left edge to its right.
+    func extent(of part: Range<Int>) -> (x0: Double, x1: Double) {
+        let a = positions[part.lowerBound - range.lowerBound] - positions[0], b = positions[part.upperBound - range.lowerBound] - positions[0]
+        return isRightToLeft ? (x + width - b, x + width - a) : (x + a, x + b)
     }
 }
 
@@ -72,6 +106,8 @@ public enum HitTarget: Hashable, Sendable {
 /// The laid-out text, immutable: line fragments, height, link rectangles, truncation, and
 /// hit-testing against that geometry.
 public struct TextLayout: Sendable {
+    /// The view's width, as requested.
+    public let width: Double
     public let lines: [LineFragment]
     /// The view's height that shows every line: the insets, the lines and the spacing between them.
     public let height: Double
@@ -83,8 +119,10 @@ public struct TextLayout: Sendable {
     /// The link (or token) whose rectangles, grown by `tolerance` on each side, contain `point`;
     /// when several do, the nearest (ties: the first). Never the nearest character: a point on
     /// plain text, between lines, below the last line or beside a short last line hits nothing
-    /// unless it is within `tolerance` of a link's own rectangle.
+    /// unless it is within `tolerance` of a link's own rectangle; a point outside the view
+    /// (0...width, 0...height) hits nothing, as the view never receives it.
     public func hitTest(_ point: Point, tolerance: Double = 2) -> HitTarget? {
+        guard point.x >= 0, point.y >= 0, point.x <= width, point.y <= height else { return nil }
         var best: (target: HitTarget, distance: Double)? = nil
         func consider(_ rect: Rect, _ target: HitTarget) {
             let distance = rect.distance(to: point)

@@ -188,6 +188,7 @@ enum Help {
                           [--fallback-font FILE[#INDEX]]… [--language TAG] [--profile textview|label]
                           [--line-spacing N] [--paragraph-spacing N] [--line-height-multiple N]
                           [--min-line-height N] [--max-line-height N] [--alignment A]
+                          [--direction D] [--line-break-strategy S]
                           [--insets T,L,B,R] [--padding N] [--max-lines N]
                           [--token TEXT] [--token-action NAME] [--hit X,Y]… [--tolerance N]
                           [--png FILE [--scale 2|3]] [--pretty]
@@ -227,12 +228,19 @@ enum Help {
       --line-height-multiple N  Multiplies the natural line height (0: off).
       --min-line-height N       --max-line-height N
                                 Clamp the line height (0: off).
-      --alignment A             natural (default), left, center or right.
+      --alignment A             natural (default: left, or right in a right-to-left
+                                paragraph), left, center or right.
+      --direction D             The paragraphs' base direction: natural (default: from
+                                each paragraph's first strong character), ltr or rtl.
+      --line-break-strategy S   standard (UILabel's default: push-out and
+                                hangul-word-priority), none (a text view's default), or
+                                a comma list of push-out and hangul-word-priority.
       --insets T,L,B,R          textContainerInset (default: the profile's).
       --padding N               lineFragmentPadding (default: the profile's).
       --max-lines N             At most N lines (0, the default: no limit); the last
                                 shown line ends with the token when text is cut.
-      --token TEXT              The truncation token (default "…"), e.g. "…展开".
+      --token TEXT              The truncation token (default "…"), e.g. "…展开"; cut to
+                                the view's width when wider. Not empty.
       --token-action NAME       What a tap on the token does (e.g. expand).
       --hit X,Y                 Hit-test the point (repeatable): the link or token
                                 whose rectangles, grown by the tolerance, hold it.
@@ -244,6 +252,11 @@ enum Help {
                                 the view's edge in grey.
       --scale N                 The PNG's pixels per point: 2 (default) or 3.
       --pretty                  Indent the JSON.
+
+    Every number must be finite and within the bounds of Grammar/layout.md ("Bounds"):
+    widths and spacings 0 to 100000, --size up to 10000, --hit coordinates within
+    ±1e9, --tolerance up to 10000, a PNG at most 16384 pixels a side; anything else
+    is a usage error naming the flag.
 
     Exit codes: 0 success; 1 the copy has errors (the layout is still printed);
     2 a usage, font or I/O error.

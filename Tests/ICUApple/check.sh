@@ -13,10 +13,11 @@ cc=${CC:-$(command -v cc || command -v clang)}
 version=$(pkg-config --modversion icu-uc | cut -d. -f1)
 rename=()
 for f in uidna_openUTS46 uidna_nameToASCII_UTF8 uidna_nameToUnicodeUTF8 uspoof_open uspoof_close uspoof_setChecks \
-         uspoof_setRestrictionLevel uspoof_checkUTF8 uspoof_getSkeletonUTF8 uspoof_areConfusableUTF8 ubrk_open ubrk_close ubrk_following ubrk_next ubrk_getRuleStatus; do
+         uspoof_setRestrictionLevel uspoof_checkUTF8 uspoof_getSkeletonUTF8 uspoof_areConfusableUTF8 ubrk_open ubrk_close ubrk_following ubrk_next ubrk_getRuleStatus \
+         u_charDirection ubidi_openSized ubidi_close ubidi_setPara ubidi_getLevels ubidi_getParaLevel ubidi_reorderVisual; do
   rename+=("-D$f=${f}_$version")
 done
-common=(-std=c11 -Wall -Wextra -Werror -ISources/CLinkDocICU/include Sources/CLinkDocICU/linkdoc_icu.c Sources/CLinkDocICU/linkdoc_icu_linebreak.c Tests/ICUApple/driver.c
+common=(-std=c11 -Wall -Wextra -Werror -ISources/CLinkDocICU/include Sources/CLinkDocICU/linkdoc_icu.c Sources/CLinkDocICU/linkdoc_icu_linebreak.c Sources/CLinkDocICU/linkdoc_icu_bidi.c Tests/ICUApple/driver.c
         $(pkg-config --libs icu-uc icu-i18n) -lpthread)
 "$cc" "${common[@]}" -o "$out/linux"
 "$cc" -D__APPLE__ "${rename[@]}" "${common[@]}" -o "$out/apple"

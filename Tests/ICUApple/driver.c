@@ -1,10 +1,11 @@
-// Runs linkdoc_icu.c's three entry points and linkdoc_icu_linebreak.c's one on a fixed set of domains and labels and prints
+// Runs linkdoc_icu.c's three entry points, linkdoc_icu_linebreak.c's one and linkdoc_icu_bidi.c's two on a fixed set of domains and labels and prints
 // the results, one line each. check.sh builds it twice, once through the system ICU headers
 // and once through icu_apple.h (the macOS declarations), and compares the two outputs.
 #include <stdio.h>
 #include <string.h>
 #include "linkdoc_icu.h"
 #include "linkdoc_icu_linebreak.h"
+#include "linkdoc_icu_bidi.h"
 
 int main(void) {
     const char *domains[] = {"example.com", "BÜCHER.example", "xn--bcher-kva.example", "例子.测试", "a..b", "-x.com",
@@ -51,5 +52,24 @@ int main(void) {
         rc = linkdoc_line_breaks(text, length, locales[l], offsets, kinds, 2, &count);
         printf("breaks small '%s' -> %d %d\n", locales[l], rc, (int)count);
     }
+    // Bidi: Hebrew and Arabic in Latin and the reverse, a tab, a number, an isolate, a lone surrogate, each direction.
+    const uint16_t bidi[] = {'O', 'K', ' ', 0x05E9, 0x05DC, 0x05D5, 0x05DD, ' ', '1', '2', '\t', 0x0645, 0x0631, 0x062D, 0x0628, 0x0627,
+                             ' ', 0x2067, 'a', 'b', 0x2069, ' ', 0xD83D, 0xDE00, ' ', 0xD800, '!', ' '};
+    const int32_t bidi_length = (int32_t)(sizeof bidi / sizeof *bidi);
+    for (int32_t from = 0; from <= 3; from += 3) {
+        for (int direction = LINKDOC_BIDI_AUTO; direction <= LINKDOC_BIDI_RTL; direction++) {
+            uint8_t levels[64], kinds[64];
+            int para = linkdoc_bidi_levels(bidi + from, bidi_length - from, direction, levels, kinds);
+            printf("bidi %d %d -> %d:", (int)from, direction, para);
+            for (int32_t k = 0; k < bidi_length - from; k++) printf(" %d/%d", levels[k], kinds[k]);
+            printf("\n");
+        }
+    }
+    const uint8_t run_levels[] = {0, 1, 2, 1, 0, 3, 3, 1};
+    int32_t order[8];
+    int rc = linkdoc_bidi_reorder(run_levels, 8, order);
+    printf("reorder -> %d:", rc);
+    for (int k = 0; k < 8; k++) printf(" %d", (int)order[k]);
+    printf("\n");
     return 0;
 }

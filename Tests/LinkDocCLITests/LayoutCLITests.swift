@@ -100,6 +100,20 @@ final class LayoutCLITests: XCTestCase {
             (["Examples/english.txt", "--width", "200", "--size", "16", "--png", "/tmp/x.png", "--scale", "4"], "--scale 4 is not 2 or 3"),
             (["Examples/english.txt", "--width", "200", "--size", "16", "--scale", "3"], "--scale needs --png FILE"),
             (["Examples/english.txt", "--width", "200", "--size", "16", "--png", "/nonexistent/dir/x.png"], "/nonexistent/dir/x.png: cannot create"),
+            // Every number within its bounds (Grammar/layout.md, "Bounds"), the flag named.
+            (["Examples/english.txt", "--width", "1e308", "--size", "16"], "--width 1e+308 is not a number from more than 0 to 100000"),
+            (["Examples/english.txt", "--width", "200", "--size", "100000"], "--size 100000 is not a number from more than 0 to 10000"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--line-spacing", "1e300"], "--line-spacing 1e+300 is not a number"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--insets", "inf,0,0,0"], "--insets (top) inf is not a number"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--hit", "nan,1"], "--hit nan,1: x nan is not a number from -1000000000"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--tolerance", "1e308"], "--tolerance 1e+308 is not a number from 0 to 10000"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--max-lines", "200000000"], "--max-lines 200000000 is not a whole number from 0"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--font", Self.font + "#4294967296"], "is not FILE or FILE#INDEX"),
+            (["Examples/english.txt", "--width", "100000", "--size", "16", "--png", "/tmp/never.png", "--scale", "3"],
+             "--png: picture would be 300000×"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--token", ""], "--token is empty"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--direction", "up"], "--direction up is not one of natural, ltr, rtl"),
+            (["Examples/english.txt", "--width", "200", "--size", "16", "--line-break-strategy", "push"], "--line-break-strategy push is not"),
         ]
         for (arguments, message) in cases {
             let r = try cli.run(["layout"] + arguments, in: CLIRunner.packageRoot)

@@ -100,7 +100,7 @@ final class LayoutSpecTests: XCTestCase {
             let compiled = Compiler().compile(example.copy, name: example.name)
             XCTAssertFalse(compiled.hasErrors, "\(example.name): the copy compiles")
             let document = try XCTUnwrap(compiled.document)
-            let layout = Typesetter.layout(document, Self.request(example.request, fonts: fonts))
+            let layout = try Typesetter.layout(document, Self.request(example.request, fonts: fonts))
             let e = example.expect, n = example.name
             XCTAssertEqual(layout.lines.map { [$0.range.lowerBound, $0.range.count] }, e.lines, "\(n): line ranges")
             if let height = e.height { assertClose(layout.height, height, "\(n): height") }

@@ -38,7 +38,7 @@ final class PreviewTests: XCTestCase {
     func testTheAgreementPreviewShowsTintedLinksTheirToleranceAndInk() throws {
         let document = try example("agreement-checkbox.txt")
         let request = LayoutRequest(width: 270, fonts: fonts, size: 16)
-        let layout = Typesetter.layout(document, request)
+        let layout = try Typesetter.layout(document, request)
         let image = try roundTrip(layout, document, request, scale: 2)
         func at(_ x: Double, _ y: Double) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) { image.pixel(x: Int(x * 2), y: Int(y * 2)) }
 
@@ -73,7 +73,7 @@ final class PreviewTests: XCTestCase {
         request.profile = .label
         request.maximumLines = 2
         request.truncationToken = TruncationToken(text: "…展开", action: "expand")
-        let layout = Typesetter.layout(document, request)
+        let layout = try Typesetter.layout(document, request)
         let token = try XCTUnwrap(layout.token?.rect)
         let image = try roundTrip(layout, document, request, scale: 3)
         let corner = image.pixel(x: Int((token.x + 1) * 3), y: Int((token.y + 1) * 3))
@@ -82,7 +82,7 @@ final class PreviewTests: XCTestCase {
         XCTAssertGreaterThan(corner.g, corner.b)
     }
 
-    func testADamagedPNGIsAnErrorNotACrash() {
+    func testADamagedPNGIsAnErrorNotACrash() throws {
         XCTAssertThrowsError(try PNGImage(pngData: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]))
     }
 }

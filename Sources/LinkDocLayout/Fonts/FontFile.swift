@@ -14,9 +14,12 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
             self.init(path: spec)
             return
         }
-        guard let index = Int(spec[spec.index(after: hash)...]), index >= 0 else { return nil }
+        guard let index = Int(spec[spec.index(after: hash)...]), (0...Self.maximumIndex).contains(index) else { return nil }
         self.init(path: String(spec[..<hash]), index: index)
     }
+
+    /// The largest face index: FreeType reads a face index's upper 16 bits as a named instance.
+    public static let maximumIndex = 0xFFFF
 
     public var description: String { index == 0 ? path : "\(path)#\(index)" }
 
@@ -34,5 +37,6 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
 public struct FontError: Error, CustomStringConvertible, Sendable {
     public var file: FontFile
     public var reason: String
+
     public var description: String { "cannot use the font \(file): \(reason)" }
 }

@@ -20,19 +20,43 @@ public struct FontSet: Sendable {
                        fallbacks: [FontFile.notoColorEmoji, .dejaVuSans].compactMap { try? OpenTypeFont($0) })
     }
 
-    /// Every font in the set, numbered as `FontChoice` numbers them.
+    /// Every font in the set, numbered as `FontChooser` numbers them: the regular face, the bold
+    /// face when there is one, then the fallbacks.
     var all: [any LayoutFont] { [regular] + (bold.map { [$0] } ?? []) + fallbacks }
+}
 
-    /// The font for a grapheme cluster: the run's face (bold or regular) when it has a glyph for
-    /// every visible scalar of the cluster, else the first fallback that has them, else the run's
-    /// face (whose .notdef box then shows what is missing).
-    func choice(for scalars: some Sequence<Unicode.Scalar>, bold wantsBold: Bool) -> Int {
-        let visible = scalars.filter { !$0.properties.isDefaultIgnorableCodePoint && !$0.properties.isVariationSelector }
-        let own = wantsBold && bold != nil ? 1 : 0
-        let fonts = all
-        if visible.allSatisfy(fonts[own].hasGlyph(for:)) { return own }
-        let firstFallback = bold == nil ? 1 : 2
-        for k in firstFallback..<fonts.count where visible.allSatisfy(fonts[k].hasGlyph(for:)) { return k }
-        return own
+/// Picks the font of each grapheme cluster (Grammar/layout.md, "Fonts"), over a font set's faces
+/// as `FontSet.all` numbers them.
+struct FontChooser {
+    let fonts: [any LayoutFont]
+    private let hasBold: Bool
+    private let firstFallback: Int
+
+    init(_ set: FontSet) {
+        fonts = set.all
+        hasBold = set.bold != nil
+        firstFallback = hasBold ? 2 : 1
+    }
+
+    /// The font for a grapheme cluster: the first of the run's face (bold or regular) and the
+    /// fallbacks that has a glyph for every visible scalar of the cluster; among those, a colour
+    /// font first when the cluster asks for emoji presentation (U+FE0F) and a font without colour
+    /// first when it asks for text presentation (U+FE0E). With none, the run's face (its .notdef
+    /// box shows what is missing).
+    func choice(for scalars: [Unicode.Scalar], bold wantsBold: Bool) -> Int {
+        let own = wantsBold && hasBold ? 1 : 0
+        func covers(_ k: Int) -> Bool {
+            scalars.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || $0.properties.isVariationSelector || fonts[k].hasGlyph(for: $0) }
+        }
+        func first(where accept: (Int) -> Bool) -> Int? {
+            if accept(own) { return own }
+            for k in firstFallback..<fonts.count where accept(k) { return k }
+            return nil
+        }
+        if scalars.count > 1 {
+            if scalars.contains("\u{FE0F}"), let k = first(where: { fonts[$0].hasColorGlyphs && covers($0) }) { return k }
+            if scalars.contains("\u{FE0E}"), let k = first(where: { !fonts[$0].hasColorGlyphs && covers($0) }) { return k }
+        }
+        return first(where: covers) ?? own
     }
 }

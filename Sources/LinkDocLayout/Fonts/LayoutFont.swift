@@ -11,11 +11,14 @@ public protocol LayoutFont: AnyObject, Sendable {
     func lineMetrics(size: Double) -> LineMetrics
     /// Whether the font maps `scalar` to a glyph of its own (not .notdef).
     func hasGlyph(for scalar: Unicode.Scalar) -> Bool
-    /// Shapes `text[range]` left to right as one run in `script` and `language` (BCP 47, which
-    /// picks localized forms: "zh-Hans" gives Chinese full-width punctuation) at `size` points.
-    /// The text around `range` is context only (for contextual forms); the glyphs' clusters are
-    /// UTF-16 offsets into `text`, ascending.
-    func shape(_ text: [UInt16], range: Range<Int>, script: ScriptCode, language: String, size: Double) -> [ShapedGlyph]
+    /// Whether the font draws in colour (emoji): U+FE0F asks for such a font, U+FE0E for another.
+    var hasColorGlyphs: Bool { get }
+    /// Shapes `text[range]` as one run in `script` and `language` (BCP 47, which picks localized
+    /// forms: "zh-Hans" gives Chinese full-width punctuation) at `size` points, right to left when
+    /// `rightToLeft` (mirrored brackets, joined Arabic letters). The text around `range` is context
+    /// only (for contextual forms); the glyphs come in visual order, left to right, and their
+    /// clusters are UTF-16 offsets into `text` (descending in a right-to-left run).
+    func shape(_ text: [UInt16], range: Range<Int>, script: ScriptCode, language: String, size: Double, rightToLeft: Bool) -> [ShapedGlyph]
 }
 
 /// A font's vertical metrics in points, as TextKit reads them (`UIFont.ascender`, `descender`,

@@ -11,6 +11,7 @@ public final class OpenTypeFont: LayoutFont, @unchecked Sendable {
     // called on it from several threads; nothing else here changes after init.
     public let file: FontFile
     public let name: String
+    public let hasColorGlyphs: Bool
     private let unitsPerEm: Double
     /// hhea ascender, descender (positive) and line gap, in font units, as FreeType reports them.
     private let ascender: Double, descender: Double, lineGap: Double
@@ -18,6 +19,10 @@ public final class OpenTypeFont: LayoutFont, @unchecked Sendable {
 
     public init(_ file: FontFile) throws {
         self.file = file
+        // FreeType reads the upper bits of a face index as a named instance, HarfBuzz takes 32 bits.
+        guard (0...FontFile.maximumIndex).contains(file.index) else {
+            throw FontError(file: file, reason: "the face index is not 0 to \(FontFile.maximumIndex)")
+        }
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw FontError(file: file, reason: "FreeType did not start") }
         defer { FT_Done_FreeType(library) }
@@ -39,6 +44,7 @@ public final class OpenTypeFont: LayoutFont, @unchecked Sendable {
         let family = record.family_name.map { String(cString: $0) } ?? "?"
         let style = record.style_name.map { String(cString: $0) } ?? ""
         name = "\(family) \(style) (\(file))"
+        hasColorGlyphs = record.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
 
         guard let blob = hb_blob_create_from_file_or_fail(file.path) else { throw FontError(file: file, reason: "HarfBuzz cannot read it") }
         defer { hb_blob_destroy(blob) }
@@ -46,10 +52,12 @@ public final class OpenTypeFont: LayoutFont, @unchecked Sendable {
         defer { hb_face_destroy(hbFace) }
         let font = hb_font_create(hbFace)!
         self.font = font
+        // The table values are signed 16-bit numbers in any order a file likes: they are read as
+        // Double (no Int16 negation can overflow) and a negative metric counts as 0.
         if record.units_per_EM > 0 {
             unitsPerEm = Double(record.units_per_EM)
-            ascender = Double(record.ascender)
-            descender = Double(-record.descender)
+            ascender = max(0, Double(record.ascender))
+            descender = max(0, -Double(record.descender))
             lineGap = max(0, Double(record.height) - Double(record.ascender) + Double(record.descender))
         } else {
             // A bitmap-only face (colour emoji in CBDT): FreeType gives no scalable metrics, so
@@ -62,8 +70,8 @@ public final class OpenTypeFont: LayoutFont, @unchecked Sendable {
                 hb_ot_metrics_get_position_with_fallback(font, tag, &value)
                 return Double(value)
             }
-            ascender = metric(HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER)
-            descender = -metric(HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER)
+            ascender = max(0, metric(HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER))
+            descender = max(0, -metric(HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER))
             lineGap = max(0, metric(HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP))
         }
         guard unitsPerEm > 0 else { throw FontError(file: file, reason: "it has no units per em") }
@@ -83,14 +91,14 @@ public final class OpenTypeFont: LayoutFont, @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 && glyph != 0
     }
 
-    public func shape(_ text: [UInt16], range: Range<Int>, script: ScriptCode, language: String, size: Double) -> [ShapedGlyph] {
+    public func shape(_ text: [UInt16], range: Range<Int>, script: ScriptCode, language: String, size: Double, rightToLeft: Bool) -> [ShapedGlyph] {
         guard !range.isEmpty else { return [] }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         text.withUnsafeBufferPointer { units in
             hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
         }
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: script.tag))
         hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
         hb_buffer_guess_segment_properties(buffer)

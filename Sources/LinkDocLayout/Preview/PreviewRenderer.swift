@@ -12,10 +12,18 @@ public enum PreviewRenderer {
     static let viewEdge: (r: UInt8, g: UInt8, b: UInt8) = (199, 199, 204)
     static let tintOpacity = 0.18
 
-    public static func render(_ layout: TextLayout, document: Document, request: LayoutRequest, scale: Int = 2, tolerance: Double = 2) -> PNGImage {
+    /// Throws, before allocating anything, when the picture would be larger than
+    /// LayoutBounds.pictureSide on a side or LayoutBounds.picturePixels in all.
+    public static func render(_ layout: TextLayout, document: Document, request: LayoutRequest, scale: Int = 2,
+                              tolerance: Double = 2) throws(LayoutInputError) -> PNGImage {
         let s = Double(scale)
-        var image = PNGImage(width: max(1, Int((request.width * s).rounded(.up))), height: max(1, Int((layout.height * s).rounded(.up))),
-                             fill: background)
+        let width = (request.width * s).rounded(.up), height = (layout.height * s).rounded(.up)
+        let side = Double(LayoutBounds.pictureSide)
+        guard scale >= 1, width <= side, height <= side, width * height <= Double(LayoutBounds.picturePixels) else {
+            throw LayoutInputError(name: "picture", message: "would be \(LayoutInputError.format(width))×\(LayoutInputError.format(height)) pixels; "
+                + "at most \(LayoutBounds.pictureSide) on a side and \(LayoutBounds.picturePixels >> 20) M pixels in all (a smaller --width, --size or --scale)")
+        }
+        var image = PNGImage(width: max(1, Int(width)), height: max(1, Int(height)), fill: background)
         strokeDashed(Rect(x: 0, y: 0, width: request.width, height: layout.height), scale: s, viewEdge, dash: 0, on: &image)
         for geometry in layout.links {
             for rect in geometry.rects { fill(rect, scale: s, linkColor, opacity: tintOpacity, on: &image) }
@@ -26,15 +34,17 @@ public enum PreviewRenderer {
         let linkRanges = document.links.map { $0.range.utf16.location..<$0.range.utf16.upperBound }
         let rasterizer = GlyphRasterizer(fonts: shaped.fonts, pixelsPerEm: request.size * s)
         for line in layout.lines {
-            let visible = line.range.lowerBound..<(line.range.lowerBound + line.positions.count - 1)
-            draw(shaped, visible, x: { line.x(at: $0) }, baseline: line.baseline, scale: s, rasterizer,
+            draw(shaped, line.runs, baseline: line.baseline, scale: s, rasterizer,
                  color: { offset in linkRanges.contains { $0.contains(offset) } ? linkColor : ink }, on: &image)
         }
-        if let token = layout.token, let last = layout.lines.last {
-            let tokenText = Typesetter.shapedToken(request)
+        if let token = layout.token, let last = layout.lines.last, !token.token.text.isEmpty {
+            let direction: BaseDirection = last.isRightToLeft ? .rightToLeft : .leftToRight
+            let tokenText = ShapedText(LayoutText(token.token.text), fonts: request.fonts, size: request.size, language: request.language,
+                                       direction: direction)
+            let runs = Typesetter.visualRuns(tokenText, 0..<tokenText.text.count, paragraphLevel: last.isRightToLeft ? 1 : 0,
+                                             positions: tokenText.positions(from: 0, to: tokenText.text.count), left: token.rect.x)
             let tokenRasterizer = GlyphRasterizer(fonts: tokenText.fonts, pixelsPerEm: request.size * s)
-            draw(tokenText, 0..<tokenText.text.count, x: { token.rect.x + tokenText.pen[$0] }, baseline: last.baseline, scale: s,
-                 tokenRasterizer, color: { _ in tokenColor }, on: &image)
+            draw(tokenText, runs, baseline: last.baseline, scale: s, tokenRasterizer, color: { _ in tokenColor }, on: &image)
         }
 
         for geometry in layout.links {
@@ -44,23 +54,37 @@ public enum PreviewRenderer {
         return image
     }
 
-    /// Draws the glyphs of `range`, run by run, each run's piece shaped as the line holds it.
-    private static func draw(_ shaped: ShapedText, _ range: Range<Int>, x: (Int) -> Double, baseline: Double, scale s: Double,
+    /// Draws a line's stretches, each font run's piece of a stretch shaped in the stretch's
+    /// direction and drawn from the left edge of where the layout placed it.
+    private static func draw(_ shaped: ShapedText, _ stretches: [VisualRun], baseline: Double, scale s: Double,
                              _ rasterizer: GlyphRasterizer, color: (Int) -> (r: UInt8, g: UInt8, b: UInt8), on image: inout PNGImage) {
-        for run in shaped.runs where run.range.overlaps(range) {
-            let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-            guard let font = run.font else {
-                // An attachment: a box of its declared size standing on the baseline.
-                let size = shaped.attachments[piece.lowerBound] ?? (0, 0)
-                let box = Rect(x: x(piece.lowerBound), y: baseline - size.height, width: size.width, height: size.height)
-                fill(box, scale: s, viewEdge, opacity: 1, on: &image)
-                continue
-            }
-            var pen = x(piece.lowerBound)
-            for glyph in shaped.fonts[font].shape(shaped.text.utf16, range: piece, script: run.script, language: shaped.language, size: shaped.size) {
-                rasterizer.draw(glyph: glyph.glyph, font: font, x: (pen + glyph.xOffset) * s, y: (baseline - glyph.yOffset) * s,
-                                color: color(glyph.cluster), on: &image)
-                pen += glyph.advance
+        for stretch in stretches {
+            var k = shaped.runIndex(containing: stretch.range.lowerBound) ?? shaped.runs.count
+            while k < shaped.runs.count && shaped.runs[k].range.lowerBound < stretch.range.upperBound {
+                let run = shaped.runs[k]
+                k += 1
+                let piece = max(run.range.lowerBound, stretch.range.lowerBound)..<min(run.range.upperBound, stretch.range.upperBound)
+                guard !piece.isEmpty else { continue }
+                let left = stretch.extent(of: piece).x0
+                guard let font = run.font else {
+                    // An attachment: a box of its declared size standing on the baseline.
+                    let size = shaped.attachments[piece.lowerBound] ?? (0, 0)
+                    fill(Rect(x: left, y: baseline - size.height, width: size.width, height: size.height), scale: s, viewEdge, opacity: 1, on: &image)
+                    continue
+                }
+                var pen = left
+                for glyph in shaped.fonts[font].shape(shaped.text.utf16, range: piece, script: run.script, language: shaped.language,
+                                                      size: shaped.size, rightToLeft: stretch.isRightToLeft) {
+                    if shaped.text.utf16[glyph.cluster] == 0x09 {
+                        // A tab is drawn as the space up to its stop: nothing.
+                        let at = glyph.cluster - stretch.range.lowerBound
+                        pen += stretch.positions[at + 1] - stretch.positions[at]
+                        continue
+                    }
+                    rasterizer.draw(glyph: glyph.glyph, font: font, x: (pen + glyph.xOffset) * s, y: (baseline - glyph.yOffset) * s,
+                                    color: color(glyph.cluster), on: &image)
+                    pen += glyph.advance
+                }
             }
         }
     }

@@ -11,6 +11,9 @@ struct LayoutText: Sendable {
     /// Scalar and UTF-8 offsets of each UTF-16 offset (meaningful at scalar boundaries).
     private let scalarOffsets: [Int32]
     private let utf8Offsets: [Int32]
+    /// `visibleEnds[i]`: where the text before offset i ends once the hanging spaces right before
+    /// i are left out (i itself when the unit before i does not hang).
+    private let visibleEnds: [Int32]
 
     init(_ string: String) {
         self.string = string
@@ -39,6 +42,11 @@ struct LayoutText: Sendable {
         bytes[u16] = Int32(u8)
         scalarOffsets = scalars
         utf8Offsets = bytes
+        var visible = [Int32](repeating: 0, count: utf16.count + 1)
+        for i in 1..<max(visible.count, 1) {
+            visible[i] = Self.hangs(utf16[i - 1]) ? visible[i - 1] : Int32(i)
+        }
+        visibleEnds = visible
     }
 
     var count: Int { utf16.count }
@@ -68,10 +76,15 @@ struct LayoutText: Sendable {
 
     /// Whether the unit at `offset` is white space that hangs past the line's end instead of
     /// counting towards its width (TextKit and Pango alike let trailing spaces overflow).
-    func isHangingSpace(at offset: Int) -> Bool {
-        switch utf16[offset] {
+    func isHangingSpace(at offset: Int) -> Bool { Self.hangs(utf16[offset]) }
+
+    private static func hangs(_ unit: UInt16) -> Bool {
+        switch unit {
         case 0x20, 0x09, 0x0A, 0x0D, 0x3000, 0x2028, 0x2029: true
         default: false
         }
     }
+
+    /// Where the visible text of `start..<end` ends: before the spaces that hang at its end.
+    func visibleEnd(from start: Int, to end: Int) -> Int { max(start, Int(visibleEnds[end])) }
 }

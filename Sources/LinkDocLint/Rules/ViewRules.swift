@@ -99,17 +99,17 @@ public struct FitsLinesRule: OptionlessRule {
             let copy = context.language.map { "the \($0) copy" } ?? "the copy"
             var overflows: [(size: Double, lines: Int)] = []
             for size in view.sizes.sorted() {
-                var request: LayoutRequest
+                let lines: Int
                 do {
-                    request = try view.layoutRequest(size: size, language: context.language, manifestDirectory: context.manifest.directory)
+                    var request = try view.layoutRequest(size: size, language: context.language, manifestDirectory: context.manifest.directory)
+                    // Every line the copy needs: no limit, and no caret line after a final line feed.
+                    request.maximumLines = 0
+                    request.profile = ViewProfile(kind: request.profile.kind, extraLineAfterFinalLineFeed: false)
+                    lines = try Typesetter.layout(context.document, request).lines.count
                 } catch {
                     findings.append(context.finding(Self.description.id, "cannot lay out the copy in the view \"\(view.name)\": \(error)", at: 0))
                     break
                 }
-                // Every line the copy needs: no limit, and no caret line after a final line feed.
-                request.maximumLines = 0
-                request.profile = ViewProfile(kind: request.profile.kind, extraLineAfterFinalLineFeed: false)
-                let lines = Typesetter.layout(context.document, request).lines.count
                 if lines > view.maxLines { overflows.append((size, lines)) }
             }
             guard let first = overflows.first else { continue }
@@ -140,9 +140,11 @@ public struct SmallTapTargetRule: OptionlessRule {
         var findings: [LintFinding] = []
         let sources = context.result.linkSources
         for view in boundViews(context) {
+            // fits-lines reports a font or a number that cannot be laid out
             guard let request = try? view.layoutRequest(size: view.size, language: context.language,
-                                                        manifestDirectory: context.manifest.directory) else { continue }  // fits-lines reports the font
-            for geometry in Typesetter.layout(context.document, request).links where geometry.link < sources.count {
+                                                        manifestDirectory: context.manifest.directory),
+                  let layout = try? Typesetter.layout(context.document, request) else { continue }
+            for geometry in layout.links where geometry.link < sources.count {
                 guard let smallest = geometry.rects.min(by: { min($0.width, $0.height) < min($1.width, $1.height) }) else { continue }
                 let height = smallest.height + 2 * Self.tolerance, width = smallest.width + 2 * Self.tolerance
                 guard height < view.minTapHeight || width < view.minTapWidth else { continue }

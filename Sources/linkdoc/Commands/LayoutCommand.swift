@@ -13,7 +13,8 @@ enum LayoutCommand {
                                                              "--line-spacing", "--paragraph-spacing", "--line-height-multiple",
                                                              "--min-line-height", "--max-line-height", "--alignment", "--insets",
                                                              "--padding", "--max-lines", "--token", "--token-action", "--hit",
-                                                             "--tolerance", "--manifest", "-m", "--language", "--png", "--scale", "--view"],
+                                                             "--tolerance", "--manifest", "-m", "--language", "--png", "--scale", "--view",
+                                                             "--direction", "--line-break-strategy"],
                                       boolean: ["--pretty", "-h", "--help"], command: "layout")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.layout)
@@ -44,7 +45,6 @@ enum LayoutCommand {
             request = LayoutRequest(width: try number(arguments, "--width", required: true)!, fonts: try fonts(arguments),
                                     size: try number(arguments, "--size", required: true)!)
         }
-        guard request.size > 0 else { throw UsageError(message: "--size must be more than 0") }
         if let profile = arguments.value("--profile") {
             switch profile.lowercased() {
             case "textview", "uitextview": request.profile = .textView
@@ -70,6 +70,18 @@ enum LayoutCommand {
             }
             request.alignment = value
         }
+        if let direction = arguments.value("--direction") {
+            guard let value = BaseDirection(rawValue: direction) else {
+                throw UsageError(message: "--direction \(direction) is not one of " + BaseDirection.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            request.baseDirection = value
+        }
+        if let strategy = arguments.value("--line-break-strategy") {
+            guard let value = LineBreakStrategy(name: strategy) else {
+                throw UsageError(message: "--line-break-strategy \(strategy) is not standard, none, or a comma list of push-out and hangul-word-priority")
+            }
+            request.lineBreakStrategy = value
+        }
         if let insets = arguments.value("--insets") {
             let parts = insets.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 4, let t = parts[0], let l = parts[1], let b = parts[2], let r = parts[3], [t, l, b, r].allSatisfy({ $0 >= 0 }) else {
@@ -81,16 +93,28 @@ enum LayoutCommand {
             guard let value = Int(maxLines), value >= 0 else { throw UsageError(message: "--max-lines \(maxLines) is not a whole number ≥ 0") }
             request.maximumLines = value
         }
-        request.truncationToken = TruncationToken(text: arguments.value("--token") ?? "…", action: arguments.value("--token-action"))
-        guard request.usableWidth > 0 else {
-            throw UsageError(message: "--width \(request.width) leaves no room for text once the insets and the padding are taken off")
+        let token = arguments.value("--token") ?? "…"
+        guard !token.isEmpty else { throw UsageError(message: "--token is empty: a cut line would not show that text was cut") }
+        request.truncationToken = TruncationToken(text: token, action: arguments.value("--token-action"))
+        do {
+            try request.validate()
+        } catch {
+            let source = arguments.value("--view").map { "--view \($0): " } ?? ""
+            throw UsageError(message: source + Self.flag(of: error) + " " + error.message)
         }
         let hits = try arguments.values("--hit").map { spec -> Point in
             let parts = spec.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2, let x = parts[0], let y = parts[1] else { throw UsageError(message: "--hit \(spec) is not a point X,Y") }
+            do {
+                try LayoutInputError.check(x, "x", in: LayoutBounds.coordinate)
+                try LayoutInputError.check(y, "y", in: LayoutBounds.coordinate)
+            } catch {
+                throw UsageError(message: "--hit \(spec): \(error)")
+            }
             return Point(x: x, y: y)
         }
         let tolerance = try number(arguments, "--tolerance") ?? 2
+        do { try LayoutInputError.check(tolerance, "--tolerance", in: LayoutBounds.tolerance) } catch { throw UsageError(message: "\(error)") }
         let scale = arguments.value("--scale") ?? "2"
         guard let pngScale = Int(scale), [2, 3].contains(pngScale) else { throw UsageError(message: "--scale \(scale) is not 2 or 3") }
         if arguments.value("--png") == nil && arguments.value("--scale") != nil { throw UsageError(message: "--scale needs --png FILE") }
@@ -113,13 +137,21 @@ enum LayoutCommand {
             guard let compiled = result.document else { return .inputErrors }
             document = compiled
         }
-        let layout = Typesetter.layout(document, request)
-        // The picture first: a file that cannot be written is an I/O error with nothing printed.
-        if let path = arguments.value("--png") {
-            let image = PreviewRenderer.render(layout, document: document, request: request, scale: pngScale, tolerance: tolerance)
-            try FileIO.writeAtomically(try image.pngData(), to: path)
+        // The request, the hits and the tolerance were checked above; what is left to throw is a
+        // picture too large for memory, which depends on the text's height.
+        let layout: TextLayout
+        var out: [UInt8]
+        do {
+            layout = try Typesetter.layout(document, request)
+            // The picture first: a file that cannot be written is an I/O error with nothing printed.
+            if let path = arguments.value("--png") {
+                let image = try PreviewRenderer.render(layout, document: document, request: request, scale: pngScale, tolerance: tolerance)
+                try FileIO.writeAtomically(try image.pngData(), to: path)
+            }
+            out = try LayoutJSON.write(layout, document: document, request: request, hits: hits, tolerance: tolerance)
+        } catch let error as LayoutInputError {
+            throw UsageError(message: (error.name == "picture" ? "--png: " : "") + error.description, suggestHelp: false)
         }
-        var out = LayoutJSON.write(layout, document: document, request: request, hits: hits, tolerance: tolerance)
         if arguments.flag("--pretty") { out = JSONFormatter.prettyPrinted(out) }
         out.append(0x0A)
         StandardStreams.writeOutput(bytes: out)
@@ -132,6 +164,15 @@ enum LayoutCommand {
         guard path == "-" || path.lowercased().hasSuffix(".json"), bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{"),
               let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return false }
         return Set(object.keys).isSuperset(of: ["version", "text", "links"])
+    }
+
+    /// The command-line flag that sets the request's `error.name`.
+    private static func flag(of error: LayoutInputError) -> String {
+        if error.name.hasPrefix("insets.") { return "--insets (\(error.name.dropFirst("insets.".count)))" }
+        let flags = ["width": "--width", "size": "--size", "lineSpacing": "--line-spacing", "paragraphSpacing": "--paragraph-spacing",
+                     "lineHeightMultiple": "--line-height-multiple", "minimumLineHeight": "--min-line-height",
+                     "maximumLineHeight": "--max-line-height", "lineFragmentPadding": "--padding", "maximumLines": "--max-lines"]
+        return flags[error.name] ?? error.name
     }
 
     private static func number(_ arguments: Arguments, _ name: String, required: Bool = false) throws -> Double? {
