@@ -61,7 +61,10 @@ let package = Package(
         .library(name: "LinkDocLint", targets: ["LinkDocLint"]),
         .executable(name: "linkdoc", targets: ["linkdoc"]),
         .plugin(name: "LinkDocPlugin", targets: ["LinkDocPlugin"]),
-    ],
+    ] + (withLayout ? [
+        // In-process layout for a Swift server or tool: Typesetter.layout, LayoutJSON.write (Grammar/layout.md).
+        .library(name: "LinkDocLayout", targets: ["LinkDocLayout"]),
+    ] : []),
     targets: [
         .target(name: "LinkDocBase"),
         .target(name: "LinkDocModel", dependencies: ["LinkDocBase"]),

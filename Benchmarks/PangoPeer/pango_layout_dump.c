@@ -110,6 +110,13 @@ static PangoLayout *make_layout(PangoContext *context, const char *text, int len
     PangoLayout *layout = pango_layout_new(context);
     pango_layout_set_width(layout, (int)(width * PANGO_SCALE + 0.5));
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    // TextKit's default tab stops, 12 at 28-point intervals (Pango's default is 8 spaces). Past
+    // the last one Pango goes on at the same interval; linkdoc advances a space (Grammar/layout.md,
+    // "Tabs"): lines wider than 336 points with a tab past it differ.
+    PangoTabArray *tabs = pango_tab_array_new(12, TRUE);
+    for (int k = 0; k < 12; k++) pango_tab_array_set_tab(tabs, k, PANGO_TAB_LEFT, 28 * (k + 1));
+    pango_layout_set_tabs(layout, tabs);
+    pango_tab_array_free(tabs);
     pango_layout_set_text(layout, text, length);
     return layout;
 }

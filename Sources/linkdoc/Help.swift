@@ -193,6 +193,7 @@ enum Help {
                           [--token TEXT] [--token-action NAME] [--hit X,Y]… [--tolerance N]
                           [--png FILE [--scale 2|3]] [--pretty]
            linkdoc layout [FILE|-] --view NAME [--manifest FILE] [options above]
+           linkdoc layout --ndjson [--jobs N] [--first-line N] [options above] < records.ndjson
 
     Lays out one copy file (compiled as 'linkdoc compile' does), or a compiled link
     document (.json), in a view W points wide, as TextKit does: lines broken with
@@ -252,6 +253,25 @@ enum Help {
                                 the view's edge in grey.
       --scale N                 The PNG's pixels per point: 2 (default) or 3.
       --pretty                  Indent the JSON.
+      --ndjson                  Stream mode: read records from standard input, one per
+                                line: {"id": "…", "text": "copy" | "document": {…},
+                                "view": {"width": W, "size": S, "profile", "maxLines",
+                                "token", "insets", "padding", "lineSpacing",
+                                "paragraphSpacing", "lineHeightMultiple",
+                                "minLineHeight", "maxLineHeight", "alignment",
+                                "direction", "lineBreakStrategy", "tokenAction",
+                                "language"} | "VIEW NAME", "hits": [[x, y]…]?,
+                                "tolerance": N?}. The options above are every record's
+                                defaults (--width and --size then optional); a view
+                                name is the manifest's. One result line per input
+                                line, in input order: {"id", "layout": {…as above…},
+                                "diagnostics": […]}; a bad record gives {"id", "line",
+                                "layout": null, "diagnostics": […]}. Exit code 1 when
+                                any record has errors; every line is still answered.
+      -j, --jobs N              Layout threads for --ndjson (default: the number of
+                                cores). The output is the same for every N.
+      --first-line N            The number of the first input line, for error lines.
+      -q, --quiet               No progress line (--ndjson).
 
     Every number must be finite and within the bounds of Grammar/layout.md ("Bounds"):
     widths and spacings 0 to 100000, --size up to 10000, --hit coordinates within

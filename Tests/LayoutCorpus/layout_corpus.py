@@ -413,7 +413,9 @@ def pango(peer, conf, setup, text_path, links, max_lines=0, show_fonts=False):
 
 
 def linkdoc_layout(binary, doc_path, setup, max_lines=0, hits=()):
-    cmd = [binary, "layout", doc_path, "--profile", "label", "--width", str(setup["width"]), "--size", str(setup["size"]),
+    # Pango has neither of UILabel's line-break strategies (push-out, Hangul word priority).
+    cmd = [binary, "layout", doc_path, "--profile", "label", "--line-break-strategy", "none",
+           "--width", str(setup["width"]), "--size", str(setup["size"]),
            "--language", setup["language"]] + linkdoc_font_args(setup["fonts"])
     if max_lines:
         cmd += ["--max-lines", str(max_lines)]

@@ -4,9 +4,12 @@
     for line in compile_partition([b'{"id": "a", "text": "请阅读《用户协议》"}'], manifest="linkdoc.json"):
         ...
 
-`linkdoc.spark` runs it over a file or a DataFrame with Apache Spark.
+`layout_partition` does the same with `linkdoc layout --ndjson` (heights, lines and link
+rectangles of each record in its view). `linkdoc.spark` runs compile over a file or a DataFrame
+with Apache Spark.
 """
 from ._binary import find_binary
-from ._stream import CRASH_RULE, LinkdocError, compile_chunks, compile_partition, compile_range
+from ._stream import CRASH_RULE, LinkdocError, compile_chunks, compile_partition, compile_range, layout_chunks, layout_partition
 
-__all__ = ["CRASH_RULE", "LinkdocError", "compile_chunks", "compile_partition", "compile_range", "find_binary"]
+__all__ = ["CRASH_RULE", "LinkdocError", "compile_chunks", "compile_partition", "compile_range", "find_binary",
+           "layout_chunks", "layout_partition"]

@@ -1,4 +1,5 @@
-"""One long-lived `linkdoc compile --ndjson --jobs 1` per partition, fed and drained at once.
+"""One long-lived `linkdoc compile --ndjson --jobs 1` (or `linkdoc layout --ndjson`) per partition,
+fed and drained at once.
 
 A writer thread feeds linkdoc's standard input while the caller's thread drains its standard
 output: linkdoc answers a window of records only after it has read the next one, so writing a
@@ -219,22 +220,27 @@ class _Run:
         return lines[self.answered - self._unanswered_base:]
 
 
-def _arguments(binary, manifest, jobs, first_line, extra_args):
-    argv = [find_binary(binary), "compile", "--ndjson", "--quiet", "--jobs", str(jobs), "--first-line", str(first_line)]
+def _arguments(binary, manifest, jobs, first_line, extra_args, command="compile"):
+    argv = [find_binary(binary), command, "--ndjson", "--quiet", "--jobs", str(jobs), "--first-line", str(first_line)]
     if manifest is not None:
         argv += ["--manifest", os.fspath(manifest)]
     return argv + list(extra_args)
 
 
+#: What each stream command's result line calls its result (null on an error line).
+_RESULT_KEYS = {"compile": "document", "layout": "layout"}
+
+
 def compile_chunks(chunks, *, manifest=None, binary=None, first_line=1, partition=None, isolate=False,
-                   jobs=1, extra_args=()):
+                   jobs=1, extra_args=(), command="compile"):
     """Compiles a stream of NDJSON given as chunks of bytes (cut anywhere; their concatenation is
     the stream) with one linkdoc process, and yields its output as chunks of whole lines: their
     concatenation is byte for byte what `linkdoc compile --ndjson --first-line FIRST_LINE` prints
     for the stream. Raises LinkdocError (naming `partition`) when linkdoc fails; with `isolate`,
-    a record that crashes linkdoc on its own becomes an error line instead (see module doc)."""
+    a record that crashes linkdoc on its own becomes an error line instead (see module doc).
+    `command="layout"` runs `linkdoc layout --ndjson` instead (see layout_chunks)."""
     def argv(line):
-        return _arguments(binary, manifest, jobs, line, extra_args)
+        return _arguments(binary, manifest, jobs, line, extra_args, command)
 
     source = whole_lines(chunks)
     line = first_line
@@ -249,7 +255,7 @@ def compile_chunks(chunks, *, manifest=None, binary=None, first_line=1, partitio
             raise run.error(partition)
         unanswered = run.unanswered_lines()
         line += run.answered
-        for answer in _isolate(argv, unanswered, line, partition):
+        for answer in _isolate(argv, unanswered, line, partition, _RESULT_KEYS[command]):
             yield answer + b"\n"
         line += len(unanswered)
         following = next(source, None)
@@ -337,7 +343,7 @@ def _run_lines(argv, lines):
     return answers, run
 
 
-def _isolate(argv, lines, first_line, partition):
+def _isolate(argv, lines, first_line, partition, result="document"):
     """Answers for `lines`, which crashed linkdoc: every record that crashes linkdoc on its own
     becomes an error line, every other one gets linkdoc's answer. The shortest run of leading
     lines that still crashes is found by doubling and then halving, so a window of thousands of
@@ -391,13 +397,14 @@ def _isolate(argv, lines, first_line, partition):
             if not crash_run.crashed:
                 raise crash_run.error(partition)
         yield from clean_answers
-        yield crash_line(guilty, number, crash_run.error(partition).signal)
+        yield crash_line(guilty, number, crash_run.error(partition).signal, result)
         done += clean + 1
 
 
-def crash_line(record, line, signal_name):
+def crash_line(record, line, signal_name, result="document"):
     """The error line for a record that crashed linkdoc: linkdoc's own error-line shape
-    (`{"id", "line", "document": null, "diagnostics": [...]}`), rule `linkdoc-crash`."""
+    (`{"id", "line", "document": null, "diagnostics": [...]}`, "layout" for a layout stream),
+    rule `linkdoc-crash`."""
     record_id = None
     try:
         parsed = json.loads(record)
@@ -406,7 +413,7 @@ def crash_line(record, line, signal_name):
     except ValueError:
         pass
     message = "linkdoc crashed on this record (killed by signal %s); it was isolated and skipped" % signal_name
-    return json.dumps({"id": record_id, "line": line, "document": None,
+    return json.dumps({"id": record_id, "line": line, result: None,
                        "diagnostics": [{"line": line, "column": 1, "severity": "error", "message": message,
                                         "rule": CRASH_RULE}]},
                       ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -416,7 +423,7 @@ def compile_partition(records, **options):
     """One linkdoc process for a partition of records: yields one output line (bytes, without its
     line break) per record, in order. A record is bytes (passed as they are) or str (UTF-8) and
     holds no line break. Options: manifest, binary, first_line, partition (a name for errors),
-    isolate, jobs, extra_args (see compile_chunks)."""
+    isolate, jobs, extra_args, command (see compile_chunks)."""
     def chunks():
         batch, size = [], 0
         for number, record in enumerate(records):
@@ -434,3 +441,15 @@ def compile_partition(records, **options):
 
     for output in compile_chunks(chunks(), **options):
         yield from output.split(b"\n")[:-1]
+
+
+def layout_chunks(chunks, **options):
+    """compile_chunks for `linkdoc layout --ndjson`: records {"id", "text" or "document", "view",
+    "hits"?} in, result lines {"id", "layout", "diagnostics"} out, byte for byte what linkdoc
+    prints. `extra_args` gives every record's defaults (["--width", "320", "--size", "16"])."""
+    return compile_chunks(chunks, command="layout", **options)
+
+
+def layout_partition(records, **options):
+    """compile_partition for `linkdoc layout --ndjson`: one result line per layout record, in order."""
+    return compile_partition(records, command="layout", **options)

@@ -1,6 +1,7 @@
 """compile_partition and compile_chunks against a real linkdoc binary, and against stand-ins for it
 where its work or its death must be exactly known."""
 import json
+import subprocess
 import os
 import random
 import threading
@@ -9,7 +10,7 @@ import unittest
 from unittest import mock
 
 import support
-from linkdoc import CRASH_RULE, LinkdocError, compile_chunks, compile_partition, compile_range
+from linkdoc import CRASH_RULE, LinkdocError, compile_chunks, compile_partition, compile_range, layout_partition
 from linkdoc._files import count_lines, cut_after_last_line_break, offset_after_lines, split_ranges
 
 
@@ -377,6 +378,48 @@ class CompileRangeTests(unittest.TestCase):
         path, _ = self.write(b"no line break at all")
         cut_after_last_line_break(path)
         self.assertEqual(self.read(path), b"")
+
+
+
+class LayoutPartitionTests(unittest.TestCase):
+    """layout_partition: `linkdoc layout --ndjson` through the same feeding and draining."""
+    VIEW = '"view": {"width": %d, "size": 16, "profile": "label"}'
+
+    def records(self, count):
+        texts = ["请阅读[隐私政策](https://example.com/p)", "שלום עולם", "a\tb 😀", "안녕하세요 여러분"]
+        return [('{"id": "l%d", "text": "%s", %s}' % (i, texts[i % len(texts)], self.VIEW % (60 + i % 200))).encode()
+                for i in range(count)]
+
+    def direct(self, records, *args):
+        done = subprocess.run([support.BINARY, "layout", "--ndjson", "--quiet"] + list(args),
+                              input=b"\n".join(records) + b"\n", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertIn(done.returncode, (0, 1), done.stderr.decode())
+        return lines_of(done.stdout)
+
+    def test_every_record_answered_in_order_as_linkdoc_answers_it(self):
+        records = self.records(3000) + [b"oops", b"", b'{"id": "no-view", "text": "x"}']
+        answers = list(layout_partition(records))
+        self.assertEqual(answers, self.direct(records))
+        self.assertEqual(len(answers), len(records))
+        first = json.loads(answers[0])
+        self.assertEqual(first["id"], "l0")
+        self.assertEqual(len(first["layout"]["links"][0]["rects"]), 2, "隐私政策 at 60 points wraps")
+        self.assertIsNone(json.loads(answers[-1])["layout"])
+
+    def test_the_command_lines_defaults_reach_every_record(self):
+        answers = list(layout_partition([b'{"id": "a", "text": "\u4e2d\u6587"}'], extra_args=["--width", "300", "--size", "16"]))
+        self.assertEqual(json.loads(answers[0])["layout"]["width"], 300)
+
+    def test_isolation_gives_layout_error_lines(self):
+        wrapper = support.crashing_wrapper(support.temporary_directory(self), marker=b"POISON")
+        records = self.records(200)
+        records[77] = b'{"id": "bad", "text": "POISON"}'
+        answers = list(layout_partition(records, binary=wrapper, isolate=True, first_line=11))
+        self.assertEqual(len(answers), 200)
+        line = json.loads(answers[77])
+        self.assertEqual(list(line), ["id", "line", "layout", "diagnostics"], "linkdoc layout's error-line shape")
+        self.assertEqual((line["id"], line["line"], line["diagnostics"][0]["rule"]), ("bad", 88, CRASH_RULE))
+        self.assertEqual(answers[78], self.direct([records[78]], "--first-line", "89")[0])
 
 
 if __name__ == "__main__":

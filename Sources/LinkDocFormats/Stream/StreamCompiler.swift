@@ -53,18 +53,18 @@ public final class StreamCompiler: @unchecked Sendable {
         // The buffer made unique once per line rather than checked at each of its values; nothing
         // below copies the writer.
         w.withExclusiveBuffer { w in
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                recordProblem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
-                              message: "empty line (no record)", rule: RuleID.ndjsonEmptyLine)
+            if StreamLine.isEmpty(line) {
+                StreamLine.problem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
+                                   message: "empty line (no record)", rule: RuleID.ndjsonEmptyLine, result: "document")
             } else {
                 do throws(NDJSONRecord.Failure) {
                     let record = try NDJSONRecord.parse(line, into: &workspace.record)
                     isError = compile(record, line: line, lineNumber: lineNumber, into: &w, workspace: &workspace)
                 } catch {
                     isError = true
-                    recordProblem(into: &w, id: error.id, lineNumber: lineNumber,
-                                  column: Self.column(of: error.offset, in: line),
-                                  severity: .error, message: error.message, rule: RuleID.ndjsonRecord)
+                    StreamLine.problem(into: &w, id: error.id, lineNumber: lineNumber,
+                                       column: Self.column(of: error.offset, in: line),
+                                       severity: .error, message: error.message, rule: RuleID.ndjsonRecord, result: "document")
                 }
             }
         }
@@ -74,8 +74,8 @@ public final class StreamCompiler: @unchecked Sendable {
 
     /// The result line of a record longer than the reader accepts, written to `w` as `process` writes one.
     public func tooLong(lineNumber: Int, limit: Int, into w: inout JSONWriter) {
-        recordProblem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .error,
-                      message: "the record is longer than \(limit) bytes; it was skipped", rule: RuleID.ndjsonRecord)
+        StreamLine.problem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .error,
+                           message: "the record is longer than \(limit) bytes; it was skipped", rule: RuleID.ndjsonRecord, result: "document")
     }
 
     /// Appends the result line of one line to `out`, with a workspace of its own.
@@ -100,8 +100,8 @@ public final class StreamCompiler: @unchecked Sendable {
         case .success(let compiler):
             return compile(record, line: line, with: compiler, into: &w, workspace: &workspace)
         case .failure(let error):
-            recordProblem(into: &w, id: record.idString(line: line, storage: workspace.record), lineNumber: lineNumber, column: 1,
-                          severity: .error, message: "invalid manifest: \(error.message)", rule: RuleID.ndjsonRecord)
+            StreamLine.problem(into: &w, id: record.idString(line: line, storage: workspace.record), lineNumber: lineNumber, column: 1,
+                               severity: .error, message: "invalid manifest: \(error.message)", rule: RuleID.ndjsonRecord, result: "document")
             return true
         }
     }
@@ -121,33 +121,12 @@ public final class StreamCompiler: @unchecked Sendable {
         for d in diagnostics {
             if d.severity == .error { isError = true }
             if d.severity != .info || includeInfo {
-                writeDiagnostic(line: d.location?.line ?? 1, column: d.location?.column ?? 1, severity: d.severity,
+                StreamLine.diagnostic(line: d.location?.line ?? 1, column: d.location?.column ?? 1, severity: d.severity,
                                 message: d.message, rule: d.ruleID, into: &w)
             }
         }
         w.fixed("]}\n")
         return isError
-    }
-
-    /// A line that reports one problem with the record rather than a document.
-    private func recordProblem(into w: inout JSONWriter, id: String?, lineNumber: Int, column: Int,
-                               severity: Severity, message: String, rule: RuleID) {
-        w.fixed(#"{"id":"#)
-        if let id { w.string(id) } else { w.null() }
-        w.fixed(#","line":"#); w.int(lineNumber)
-        w.fixed(#","document":null,"diagnostics":["#)
-        writeDiagnostic(line: lineNumber, column: column, severity: severity, message: message, rule: rule, into: &w)
-        w.fixed("]}\n")
-    }
-
-    private func writeDiagnostic(line: Int, column: Int, severity: Severity, message: String, rule: RuleID,
-                                 into w: inout JSONWriter) {
-        w.fixed(#"{"line":"#); w.int(line)
-        w.fixed(#","column":"#); w.int(column)
-        w.fixed(#","severity":"#); w.string(severity.rawValue)
-        w.fixed(#","message":"#); w.string(message)
-        w.fixed(#","rule":"#); w.string(rule.rawValue)
-        w.fixed("}")
     }
 
     private func cachedCompiler(for manifest: UnsafeBufferPointer<UInt8>) -> Result<Compiler, ManifestError> {

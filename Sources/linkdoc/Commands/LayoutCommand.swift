@@ -14,14 +14,23 @@ enum LayoutCommand {
                                                              "--min-line-height", "--max-line-height", "--alignment", "--insets",
                                                              "--padding", "--max-lines", "--token", "--token-action", "--hit",
                                                              "--tolerance", "--manifest", "-m", "--language", "--png", "--scale", "--view",
-                                                             "--direction", "--line-break-strategy"],
-                                      boolean: ["--pretty", "-h", "--help"], command: "layout")
+                                                             "--direction", "--line-break-strategy", "--jobs", "-j", "--first-line"],
+                                      boolean: ["--pretty", "-h", "--help", "--ndjson", "--quiet", "-q"], command: "layout")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.layout)
             return .success
         }
         guard arguments.positional.count <= 1 else { throw UsageError(message: "layout takes one input (a file or '-')") }
         let input = arguments.positional.first ?? "-"
+        let ndjson = arguments.flag("--ndjson")
+        if ndjson {
+            guard input == "-" else { throw UsageError(message: "--ndjson reads standard input; it takes no file") }
+            try arguments.reject(["--hit"], "does not apply with --ndjson: a record's \"hits\" are its points")
+            try arguments.reject(["--png", "--scale"], "does not apply with --ndjson, which writes JSON lines only")
+            try arguments.reject(["--pretty"], "does nothing with --ndjson, which writes one compact JSON line per record")
+        } else {
+            try arguments.reject(["--jobs", "-j", "--first-line"], "applies only to --ndjson (stream mode)")
+        }
         var request: LayoutRequest
         if let name = arguments.value("--view") {
             // The view's geometry from the manifest; flags given beside --view override it.
@@ -42,8 +51,9 @@ enum LayoutCommand {
                 request.fonts = try fonts(arguments)
             }
         } else {
-            request = LayoutRequest(width: try number(arguments, "--width", required: true)!, fonts: try fonts(arguments),
-                                    size: try number(arguments, "--size", required: true)!)
+            // A stream's records may each give their width and size.
+            request = LayoutRequest(width: try number(arguments, "--width", required: !ndjson) ?? 1, fonts: try fonts(arguments),
+                                    size: try number(arguments, "--size", required: !ndjson) ?? 1)
         }
         if let profile = arguments.value("--profile") {
             switch profile.lowercased() {
@@ -96,8 +106,14 @@ enum LayoutCommand {
         let token = arguments.value("--token") ?? "…"
         guard !token.isEmpty else { throw UsageError(message: "--token is empty: a cut line would not show that text was cut") }
         request.truncationToken = TruncationToken(text: token, action: arguments.value("--token-action"))
+        let hasWidth = arguments.value("--view") != nil || arguments.value("--width") != nil
+        let hasSize = arguments.value("--view") != nil || arguments.value("--size") != nil
         do {
-            try request.validate()
+            // A stream without --width or --size checks the other settings here, its records the rest.
+            var checked = request
+            if !hasWidth { checked.width = LayoutBounds.length.upperBound }
+            if !hasSize { checked.size = 16 }
+            try checked.validate()
         } catch {
             let source = arguments.value("--view").map { "--view \($0): " } ?? ""
             throw UsageError(message: source + Self.flag(of: error) + " " + error.message)
@@ -115,6 +131,14 @@ enum LayoutCommand {
         }
         let tolerance = try number(arguments, "--tolerance") ?? 2
         do { try LayoutInputError.check(tolerance, "--tolerance", in: LayoutBounds.tolerance) } catch { throw UsageError(message: "\(error)") }
+        if ndjson {
+            let found = try CompileCommand.loadManifest(arguments.value("--manifest", "-m"), inputs: ["-"])
+            let defaults = LayoutStream.Defaults(request: request, hasWidth: hasWidth, hasSize: hasSize, tolerance: tolerance,
+                                                 manifest: found.manifest)
+            return try LayoutStream.run(defaults: defaults, jobs: try CompileCommand.jobs(arguments.value("--jobs", "-j")),
+                                        firstLine: try CompileCommand.firstLine(arguments.value("--first-line")),
+                                        progress: ProgressLine(enabled: ProgressLine.wanted(quiet: arguments.flag("--quiet", "-q"))))
+        }
         let scale = arguments.value("--scale") ?? "2"
         guard let pngScale = Int(scale), [2, 3].contains(pngScale) else { throw UsageError(message: "--scale \(scale) is not 2 or 3") }
         if arguments.value("--png") == nil && arguments.value("--scale") != nil { throw UsageError(message: "--scale needs --png FILE") }
