@@ -11,6 +11,7 @@ public enum Typesetter {
 
     static func layout(_ document: Document, _ request: LayoutRequest, meter: LayoutMeter?) throws(LayoutInputError) -> TextLayout {
         try request.validate()
+        try checkRanges(document)
         let shaped = shapedText(document, request, meter: meter)
         var broken = breakLines(shaped, width: request.usableWidth, locale: request.lineBreakLocale,
                                 strategy: request.resolvedLineBreakStrategy)
@@ -32,6 +33,21 @@ public enum Typesetter {
                                                   paragraph: last.paragraph, paragraphEnd: last.paragraphEnd, endsParagraph: true)
         }
         return stack(broken, shaped, request, token: token, links: document.links)
+    }
+
+    /// Throws unless every link, style and attachment range lies within the text: a document read
+    /// from JSON is anyone's, and its ranges are used as offsets.
+    static func checkRanges(_ document: Document) throws(LayoutInputError) {
+        let count = document.text.utf16.count
+        func check(_ range: TextRange, _ what: String) throws(LayoutInputError) {
+            let location = range.utf16.location, length = range.utf16.length
+            guard location >= 0, length >= 0, location <= count, length <= count - location else {
+                throw LayoutInputError(name: "document", message: "\(what)'s UTF-16 range [\(location), \(length)] is not within the text (\(count) units)")
+            }
+        }
+        for (k, link) in document.links.enumerated() { try check(link.range, "link \(k)") }
+        for (k, style) in document.styles.enumerated() { try check(style.range, "style \(k)") }
+        for (k, attachment) in document.attachments.enumerated() { try check(attachment.range, "attachment \(k)") }
     }
 
     /// Stage 1 for a document: its text shaped with the request's fonts, bold runs in the bold

@@ -15,7 +15,7 @@ mkdir -p "$out"
 
 SANITIZE=${SANITIZE:-fuzzer,address}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(compile url roundtrip formats)
+[ ${#targets[@]} -gt 0 ] || targets=(compile url roundtrip formats layout)
 
 swiftc=$(command -v swiftc)
 clang="$(dirname "$swiftc")/clang"
@@ -26,15 +26,22 @@ common=(-O -g -sanitize="$SANITIZE" -parse-as-library -package-name linkdoc -I "
 # SwiftPM generates a module map for a C target with an include/ folder; write the same one
 # (outside the source tree), and use the checked-in one of the libxml2 system module.
 mkdir -p "$out/CLinkDocICU"
-printf 'module CLinkDocICU {\n  umbrella header "%s"\n  export *\n}\n' \
-  "$root/Sources/CLinkDocICU/include/linkdoc_icu.h" > "$out/CLinkDocICU/module.modulemap"
+printf 'module CLinkDocICU {\n  umbrella "%s"\n  export *\n}\n' \
+  "$root/Sources/CLinkDocICU/include" > "$out/CLinkDocICU/module.modulemap"
 cmaps=(-Xcc "-fmodule-map-file=$out/CLinkDocICU/module.modulemap" -I "$root/Sources/CLinkDocICU/include"
        -Xcc "-fmodule-map-file=$root/Sources/CLibXML2/module.modulemap")
 for flag in $xml2_cflags; do cmaps+=(-Xcc "$flag"); done
+# The layout core's system libraries (the `layout` target): HarfBuzz, FreeType, libpng.
+for lib in CHarfBuzz CFreeType CLibPNG; do cmaps+=(-Xcc "-fmodule-map-file=$root/Sources/$lib/module.modulemap"); done
+for flag in $(pkg-config --cflags harfbuzz freetype2 libpng 2>/dev/null); do cmaps+=(-Xcc "$flag"); done
 
 echo "build: CLinkDocICU (clang)"
-"$clang" -c -O1 -g -fsanitize="$SANITIZE" -I "$root/Sources/CLinkDocICU/include" \
-  "$root/Sources/CLinkDocICU/linkdoc_icu.c" -o "$out/CLinkDocICU.o"
+icu_objects=()
+for source in "$root"/Sources/CLinkDocICU/*.c; do
+  object="$out/CLinkDocICU-$(basename "$source" .c).o"
+  "$clang" -c -O1 -g -fsanitize="$SANITIZE" -I "$root/Sources/CLinkDocICU/include" "$source" -o "$object"
+  icu_objects+=("$object")
+done
 
 module() {  # module NAME  — compiles Sources/NAME into NAME.o and NAME.swiftmodule
   local name=$1
@@ -50,15 +57,24 @@ module LinkDocHTML
 module LinkDocCore
 module LinkDocXML
 module LinkDocFormats
+layout_objects=()
+layout_libraries=()
+if printf '%s\n' "${targets[@]}" | grep -qx layout; then
+  module LinkDocLayout
+  layout_objects=("$out"/LinkDocLayout.o)
+  layout_libraries=(-lharfbuzz -lfreetype -lpng16)
+fi
 
 for target in "${targets[@]}"; do
   harness="$root/Tests/Fuzz/$target/main.swift"
   shared=("$root"/Tests/Fuzz/Shared/*.swift)
   [ -f "$harness" ] || { echo "build: no harness $harness" >&2; exit 2; }
   echo "build: fuzz-$target"
+  extra=()
+  if [ "$target" = layout ]; then extra=("${layout_objects[@]}" "${layout_libraries[@]}"); fi
   "$swiftc" "${common[@]}" "${cmaps[@]}" -module-name "Fuzz_$target" "$harness" "${shared[@]}" \
     "$out"/LinkDocBase.o "$out"/LinkDocModel.o "$out"/LinkDocURL.o "$out"/LinkDocHTML.o "$out"/LinkDocCore.o "$out"/LinkDocXML.o \
-    "$out"/LinkDocFormats.o "$out"/CLinkDocICU.o \
+    "$out"/LinkDocFormats.o "${icu_objects[@]}" "${extra[@]}" \
     -licuuc -licui18n -licudata -lxml2 -use-ld=lld -o "$out/fuzz-$target"
 done
 echo "build: done, binaries in $out"

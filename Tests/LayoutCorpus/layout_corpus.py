@@ -582,6 +582,130 @@ def check_pango_fonts(peer, work, names, rows, docs):
     return out
 
 
+# --- Differences with a reason ------------------------------------------------------------------
+# A layout that differs from Pango's is "explained" when a known, documented difference lies on the
+# line where the two first part (or, for link rectangles alone, anywhere before): each reason is a
+# choice Grammar/layout.md states, or a gap of the font set, not a tolerance for bugs. The test is
+# mechanical (the text and the set's character maps), never a hand label.
+REASONS = {
+    "emoji-font": "emoji: Pango takes each character from the first font of the list without colour glyphs that has it "
+                  "(DejaVu Sans' 😀, ℹ of ℹ️, ♂ of 🤦‍♂️), and the colour font only for what no other font has, even after "
+                  "U+FE0F; linkdoc takes the first font with the whole cluster, colour fonts first after U+FE0F, as iOS "
+                  "draws emoji from Apple Color Emoji (Grammar/layout.md, Font choice)",
+    "no-font": "a character no font of the set has: Pango draws a hex box, linkdoc the primary face's .notdef; on iOS the "
+               "system's fallback fonts have one (a gap of the test's font set, not of either engine)",
+    "thai-dictionary": "Thai words: Pango finds their breaks with libthai's dictionary, linkdoc with ICU's (the one Apple's "
+                       "text stack uses), and the two dictionaries cut some words differently",
+    "latin-hangul": "a Latin letter or digit followed by Hangul (Pearcleaner는): Pango does not break between them, ICU's "
+                    "root rules do (UAX #14 LB31)",
+    "hyphen": "a word wider than the line, cut inside: Pango 1.50 inserts a hyphen where it cuts a word and counts its "
+              "width, so it cuts earlier; TextKit's character wrapping draws none "
+              "(Grammar/layout-pango-differences.txt has the same case)",
+    "latin-in-cjk": "Latin text in Chinese, Japanese or Korean copy: Pango shapes a Latin-script run in English (its sample "
+                    "language for the script), linkdoc the whole paragraph in the copy's language, whose locl forms in "
+                    "Noto Sans CJK differ in width (Grammar/layout-pango-differences.txt has the same case)",
+    "ellipsis": "the same lines, one cluster more or less kept before the ellipsis: Pango shapes its ellipsis in the font of "
+                "the text it replaces and lets the line overrun the width by a fraction of a point; linkdoc shapes the "
+                "token in the view's regular face, as UILabel draws its ellipsis in the label's font, and keeps only "
+                "what fits",
+}
+_CMAPS = {}
+
+
+def _coverage(fonts):
+    """The characters each font of the set has, in list order, and whether it has colour glyphs."""
+    if fonts not in _CMAPS:
+        from fontTools.ttLib import TTCollection, TTFont
+        out = []
+        for path, index, _ in FONT_SETS[fonts]:
+            font = TTCollection(path).fonts[index] if path.endswith(".ttc") else TTFont(path, lazy=True)
+            colour = any(tag in font for tag in ("CBDT", "sbix", "COLR"))
+            out.append((set(font.getBestCmap()), colour))
+        _CMAPS[fonts] = out
+    return _CMAPS[fonts]
+
+
+def _clusters(text):
+    """Rough grapheme clusters: a base and the marks, joiners, selectors and skin tones after it."""
+    out = []
+    for ch in text:
+        joins = out and (unicodedata.category(ch) in ("Mn", "Me", "Mc") or ch in "\u200d\ufe0f\ufe0e"
+                         or 0x1F3FB <= ord(ch) <= 0x1F3FF or out[-1].endswith("\u200d"))
+        if joins:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def _reasons_in(window, fonts):
+    found = set()
+    coverage = _coverage(fonts)
+    for cluster in _clusters(window):
+        first = ord(cluster[0])
+        visible = [ch for ch in cluster if ch not in "\ufe0f\ufe0e" and not 0x1F3FB <= ord(ch) <= 0x1F3FF
+                   and unicodedata.category(ch) not in ("Cc", "Cf", "Zs", "Zl", "Zp")]
+        if any(not any(ord(ch) in cmap for cmap, _ in coverage) for ch in visible):
+            found.add("no-font")
+        else:
+            # linkdoc: the first font with the whole cluster, the colour ones first after U+FE0F and the
+            # others first after U+FE0E. Pango (measured with --show-fonts): per character, the first
+            # font of the list without colour glyphs that has it, the colour font only for the rest.
+            order = list(range(len(coverage)))
+            if "\ufe0f" in cluster:
+                order.sort(key=lambda k: not coverage[k][1])
+            elif "\ufe0e" in cluster:
+                order.sort(key=lambda k: coverage[k][1])
+            ours = next((k for k in order if all(ord(ch) in coverage[k][0] for ch in visible)), None)
+            for ch in visible:
+                pango = next((k for k, (cmap, colour) in enumerate(coverage) if not colour and ord(ch) in cmap), None)
+                if pango is None:
+                    pango = next((k for k, (cmap, _) in enumerate(coverage) if ord(ch) in cmap), None)
+                if ours is not None and pango != ours:
+                    found.add("emoji-font")
+        if 0x0E00 <= first <= 0x0E7F:
+            found.add("thai-dictionary")
+    if re.search("[A-Za-z0-9][\uac00-\ud7a3]", window):
+        found.add("latin-hangul")
+    return found
+
+
+def explain(r, text):
+    """The reasons (REASONS keys) found where the layout first parts from Pango's; empty when none."""
+    data = text.encode()
+    ours, theirs = r["ours_starts"], r["theirs_starts"]
+    if not r["breaks_equal"]:
+        i = next((k for k in range(min(len(ours), len(theirs))) if ours[k] != theirs[k]), min(len(ours), len(theirs)))
+        start = ours[i - 1] if 0 < i <= len(ours) else 0
+        end = max(ours[i] if i < len(ours) else len(data), theirs[i] if i < len(theirs) else len(data))
+    elif r.get("truncated") and not r.get("truncation_equal", True):
+        start, end = 0, max(r["ours_kept"], r["theirs_kept"])
+    else:
+        start, end = 0, len(data)
+    window = data[start:min(len(data), end + 4)].decode(errors="ignore")
+    found = _reasons_in(window, r["fonts"])
+    if r["language"] in ("ja", "ko", "zh-Hans", "zh-Hant") and re.search("[A-Za-z]", window) and \
+            any(path.endswith(".ttc") for path, _, _ in FONT_SETS[r["fonts"]][:1]):
+        found.add("latin-in-cjk")
+    if not r["breaks_equal"]:
+        def inside_word(offset):
+            before = data[:offset].decode(errors="ignore")[-1:]
+            after = data[offset:].decode(errors="ignore")[:1]
+            return before.isalnum() and after.isalnum() and before.isascii() and after.isascii()
+        if any(k < len(starts) and inside_word(starts[k]) for starts in (ours, theirs) for k in (i,)):
+            found.add("hyphen")
+    elif r.get("truncated") and not r.get("truncation_equal", True):
+        kept = sorted((r["ours_kept"], r["theirs_kept"]))
+        if len(data[kept[0]:kept[1]].decode(errors="ignore")) == 1:
+            found.add("ellipsis")
+    return found
+
+
+def differs(r):
+    return (not r["breaks_equal"]) or (r["links"] and not r.get("rects_equal", False)) or \
+        (r.get("truncated") and not r.get("truncation_equal", True)) or r.get("hits", 0) != r.get("hits_right", 0)
+
+
 def pct(a, b):
     return round(100.0 * a / b, 1) if b else None
 
@@ -592,7 +716,8 @@ def summarize(results, rows_by_id):
     def add(key, r):
         g = groups.setdefault(key, {"layouts": 0, "breaks_equal": 0, "with_links": 0, "rects_equal": 0, "hits": 0,
                                     "hits_right": 0, "truncated": 0, "truncation_equal": 0, "all_equal": 0,
-                                    "links_breaks_equal": 0, "rects_equal_breaks_equal": 0})
+                                    "links_breaks_equal": 0, "rects_equal_breaks_equal": 0,
+                                    "equal_or_explained": 0})
         g["layouts"] += 1
         g["breaks_equal"] += r["breaks_equal"]
         if r["links"]:
@@ -607,6 +732,7 @@ def summarize(results, rows_by_id):
             g["truncated"] += 1
             g["truncation_equal"] += r["truncation_equal"]
         g["all_equal"] += r["breaks_equal"] and r.get("rects_equal", True)
+        g["equal_or_explained"] += (not differs(r)) or bool(r.get("reasons"))
 
     for r in results:
         row = rows_by_id[r["paragraph"]]
@@ -624,18 +750,19 @@ def summarize(results, rows_by_id):
         g["%hits"] = pct(g["hits_right"], g["hits"])
         g["%truncation"] = pct(g["truncation_equal"], g["truncated"])
         g["%breaks_and_rects"] = pct(g["all_equal"], g["layouts"])
+        g["%equal_or_explained"] = pct(g["equal_or_explained"], g["layouts"])
         table.setdefault(name, {})[h] = g
     return table
 
 
 def print_table(table, out=sys.stdout):
-    print(f"{'group':28} {'half':5} {'layouts':>7} {'%breaks':>8} {'%rects':>8} {'%rect|br':>8} {'%hits':>8} {'%trunc':>8} {'%both':>7}",
+    print(f"{'group':28} {'half':5} {'layouts':>7} {'%breaks':>8} {'%rects':>8} {'%rect|br':>8} {'%hits':>8} {'%trunc':>8} {'%both':>7} {'%eq|expl':>8}",
           file=out)
     for name, halves in table.items():
         for h, g in halves.items():
             f = lambda v: "-" if v is None else f"{v:.1f}"
             print(f"{name:28} {h:5} {g['layouts']:7} {f(g['%breaks']):>8} {f(g['%rects']):>8} {f(g['%rects_where_breaks_agree']):>8} {f(g['%hits']):>8} "
-                  f"{f(g['%truncation']):>8} {f(g['%breaks_and_rects']):>7}", file=out)
+                  f"{f(g['%truncation']):>8} {f(g['%breaks_and_rects']):>7} {f(g['%equal_or_explained']):>8}", file=out)
 
 
 def compare(args):
@@ -672,6 +799,7 @@ def compare(args):
             if (i + 1) % 200 == 0:
                 print(f"{i + 1}/{len(jobs)} layouts", file=sys.stderr)
     rows_by_id = {r["id"]: r for r in rows}
+    add_reasons(results, work)
     with open(os.path.join(args.out, "results.jsonl"), "w", encoding="utf-8") as f:
         for r in results:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
@@ -694,14 +822,48 @@ def compare(args):
     with open(os.path.join(args.out, "summary.json"), "w", encoding="utf-8") as f:
         json.dump(summary, f, ensure_ascii=False, indent=1)
     print_table(table)
+    print_reasons(results)
+
+
+def add_reasons(results, work):
+    """Each differing result's reasons, from its paragraph's display text (OUT/work/docs)."""
+    texts = {}
+    for r in results:
+        if differs(r):
+            if r["paragraph"] not in texts:
+                with open(os.path.join(work, "docs", r["paragraph"] + ".display.txt"), encoding="utf-8") as f:
+                    texts[r["paragraph"]] = f.read()
+            r["reasons"] = sorted(explain(r, texts[r["paragraph"]]))
+
+
+def print_reasons(results, out=sys.stdout):
+    counts = {}
+    unexplained = []
+    for r in results:
+        if differs(r):
+            for reason in r.get("reasons") or ["(none)"]:
+                counts[reason] = counts.get(reason, 0) + 1
+            if not r.get("reasons"):
+                unexplained.append(r)
+    print(f"\ndiffering layouts by reason (a layout may have several): {counts}", file=out)
+    for reason, text in REASONS.items():
+        print(f"  {reason}: {text}", file=out)
+    print(f"unexplained: {len(unexplained)}", file=out)
+    for r in unexplained:
+        print(f"  {r['paragraph']} {r['fonts']} {r['width']}/{r['size']}: starts {r['ours_starts']} vs {r['theirs_starts']}"
+              + (f", kept {r.get('ours_kept')} vs {r.get('theirs_kept')}" if not r.get("truncation_equal", True) else "")
+              + (f", rects {r.get('rects_diff')}" if r.get("rects_diff") else ""), file=out)
 
 
 def report(out_dir):
-    """The table again from OUT/results.jsonl (after a change to the list's categories, say)."""
+    """The table again from OUT/results.jsonl, with each difference's reasons and the unexplained ones."""
     rows_by_id = {r["id"]: r for r in entries()}
     with open(os.path.join(out_dir, "results.jsonl"), encoding="utf-8") as f:
         results = [json.loads(line) for line in f if line.strip()]
-    print_table(summarize([r for r in results if r["paragraph"] in rows_by_id], rows_by_id))
+    results = [r for r in results if r["paragraph"] in rows_by_id]
+    add_reasons(results, os.path.join(out_dir, "work"))
+    print_table(summarize(results, rows_by_id))
+    print_reasons(results)
 
 
 def check_fonts(args):

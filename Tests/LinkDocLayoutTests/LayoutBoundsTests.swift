@@ -89,6 +89,24 @@ final class LayoutBoundsTests: XCTestCase {
         XCTAssertThrowsError(try PreviewRenderer.render(try Typesetter.layout(document, request), document: document, request: request, scale: 2))
     }
 
+    func testRangesOutsideTheTextAreRefused() throws {
+        // A document read from JSON is anyone's: its ranges were a crash (a negative length made a
+        // Range whose lower bound passed its upper one).
+        func span(_ location: Int, _ length: Int) -> TextRange {
+            let span = TextSpan(location: location, length: length)
+            return TextRange(utf16: span, scalars: span, utf8: span)
+        }
+        for (location, length) in [(5, -3), (-2, 1), (1, 3), (4, 0), (1, Int.max), (Int.max, 1)] {
+            let link = Link(text: "b", range: span(location, length), url: "https://example.com", target: .url)
+            XCTAssertThrowsError(try Typesetter.layout(Document(text: "abc", links: [link]), request()), "[\(location), \(length)]") { error in
+                XCTAssertEqual((error as? LayoutInputError)?.name, "document")
+            }
+            XCTAssertThrowsError(try Typesetter.layout(Document(text: "abc", styles: [Style(range: span(location, length), bold: true)]), request()))
+        }
+        let edge = Link(text: "", range: span(3, 0), url: "https://example.com", target: .url)
+        XCTAssertNoThrow(try Typesetter.layout(Document(text: "abc", links: [edge]), request()), "an empty range at the end is within")
+    }
+
     func testAFaceIndexBeyondWhatFreeTypeReadsIsRefused() {
         XCTAssertNil(FontFile(parsing: "/fonts/a.ttc#4294967296"))
         XCTAssertNil(FontFile(parsing: "/fonts/a.ttc#65536"), "FreeType reads the upper 16 bits as a named instance")
