@@ -101,6 +101,7 @@ struct ShapedText {
     /// default emoji presentation (not asked for text with U+FE0E), or any asked for emoji with
     /// U+FE0F, a keycap, a skin-tone modifier or a flag.
     static func hasEmojiPresentation(_ scalars: [Unicode.Scalar]) -> Bool {
+        if scalars.count == 1 && scalars[0].isPlainVisible { return false }
         if scalars.contains("\u{FE0E}") { return false }
         if scalars[0].properties.isEmojiPresentation { return true }
         return scalars.contains { $0 == "\u{FE0F}" || $0 == "\u{20E3}" || $0.properties.isEmojiModifier || (0x1F1E6...0x1F1FF).contains($0.value) }
@@ -138,8 +139,9 @@ struct ShapedText {
             if scalars == ["\u{FFFC}"], attachments[at] != nil {
                 clusters.append(Cluster(range: at..<end, font: nil, script: .common, level: level, followsFont: false))
             } else {
-                let first = scalars[0].properties
-                let invisible = first.isWhitespace || first.isDefaultIgnorableCodePoint || first.generalCategory == .control
+                let first = scalars[0]
+                let invisible = !first.isPlainVisible
+                    && (first.properties.isWhitespace || first.properties.isDefaultIgnorableCodePoint || first.properties.generalCategory == .control)
                 clusters.append(Cluster(range: at..<end, font: chooser.choice(for: scalars, bold: isBold),
                                         script: unicodeScript(of: scalars[0]), level: level, followsFont: invisible,
                                         isEmoji: Self.hasEmojiPresentation(scalars)))

@@ -165,3 +165,18 @@ final class ScriptsTests: XCTestCase {
         XCTAssertEqual(try Typesetter.layout(document(text), request).lines.map(\.range), [0..<10, 10..<11], "a text view's is none")
     }
 }
+
+final class ScalarTraitsTests: XCTestCase {
+    /// The fast path answers as the Unicode properties would, for every scalar it covers.
+    func testPlainVisibleScalarsHaveNoneOfThePropertiesTheLayoutAsks() {
+        var checked = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.isPlainVisible else { continue }
+            let p = scalar.properties
+            XCTAssertFalse(p.isWhitespace || p.isDefaultIgnorableCodePoint || p.generalCategory == .control || p.isVariationSelector
+                           || p.isEmojiModifier || p.isEmojiPresentation, "U+\(String(value, radix: 16))")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 30_000)
+    }
+}

@@ -46,7 +46,10 @@ struct FontChooser {
     func choice(for scalars: [Unicode.Scalar], bold wantsBold: Bool) -> Int {
         let own = wantsBold && hasBold ? 1 : 0
         func covers(_ k: Int) -> Bool {
-            scalars.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || $0.properties.isVariationSelector || fonts[k].hasGlyph(for: $0) }
+            scalars.allSatisfy {
+                $0.isPlainVisible ? fonts[k].hasGlyph(for: $0)
+                    : $0.properties.isDefaultIgnorableCodePoint || $0.properties.isVariationSelector || fonts[k].hasGlyph(for: $0)
+            }
         }
         func first(where accept: (Int) -> Bool) -> Int? {
             if accept(own) { return own }
