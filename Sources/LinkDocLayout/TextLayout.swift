@@ -77,10 +77,12 @@ struct VisualRun: Hashable, Sendable {
 
     var width: Double { positions.last! - positions.first! }
 
-    /// Where `part` (within the stretch) is drawn, from its left edge to its right.
+    /// Where `part` (within the stretch) is drawn, from its left edge to its right. A font's
+    /// kerning can make an advance negative, so the two ends are ordered: never a negative width.
     func extent(of part: Range<Int>) -> (x0: Double, x1: Double) {
         let a = positions[part.lowerBound - range.lowerBound] - positions[0], b = positions[part.upperBound - range.lowerBound] - positions[0]
-        return isRightToLeft ? (x + width - b, x + width - a) : (x + a, x + b)
+        let (x0, x1) = isRightToLeft ? (x + width - b, x + width - a) : (x + a, x + b)
+        return (min(x0, x1), max(x0, x1))
     }
 }
 

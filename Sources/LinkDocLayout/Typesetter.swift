@@ -269,7 +269,7 @@ public enum Typesetter {
             if request.maximumLineHeight > 0 { height = min(height, request.maximumLineHeight) }
             let paragraphLevel = shaped.bidi.paragraphLevels[line.paragraph]
             let rightToLeft = paragraphLevel & 1 == 1
-            let textWidth = positions.last ?? 0
+            let textWidth = max(0, positions.last ?? 0)   // negative only with a font's negative advances
             let drawn = textWidth + (tokenWidth ?? 0)
             let blockX: Double
             switch (request.alignment, rightToLeft) {

@@ -157,3 +157,15 @@ final class LayoutBoundsTests: XCTestCase {
         XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json)), file: file, line: line)
     }
 }
+
+final class VisualRunTests: XCTestCase {
+    /// A mutated font's kerning made an advance negative and a link rectangle -0.35 points wide
+    /// (layout fuzz target, Tests/Fuzz/corpus/layout/regression-negative-advance).
+    func testAPieceWithANegativeAdvanceStillHasItsLeftEdgeFirst() {
+        let run = VisualRun(range: 0..<2, x: 10, isRightToLeft: false, positions: [0, -3, 5])
+        XCTAssertTrue(run.extent(of: 0..<1) == (7, 10), "\(run.extent(of: 0..<1))")
+        let rtl = VisualRun(range: 0..<2, x: 10, isRightToLeft: true, positions: [0, -3, 5])
+        let extent = rtl.extent(of: 0..<1)
+        XCTAssertLessThanOrEqual(extent.x0, extent.x1)
+    }
+}
