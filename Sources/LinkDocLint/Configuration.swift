@@ -46,7 +46,7 @@ public struct LintConfiguration: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LintConfigurationError(message: "\(path): cannot read the file")
         }
-        if let syntax = JSONSyntaxError.find(in: data) {
+        if let syntax = JSONSyntaxError.find(in: data) ?? JSONSyntaxError.trailingComma(in: data) {
             let place = syntax.location.map { "\(path):\($0.line):\($0.column)" } ?? path
             throw LintConfigurationError(message: "\(place): invalid configuration: not valid JSON (\(syntax.reason))")
         }
@@ -60,6 +60,7 @@ public struct LintConfiguration: Sendable {
     public static func parse(_ data: Data, path: String?) throws(LintConfigurationError) -> LintConfiguration {
         func fail(_ m: String) -> LintConfigurationError { LintConfigurationError(message: m) }
         let root: Any
+        if JSONSyntaxError.trailingComma(in: data) != nil { throw fail("not valid JSON (a comma before a closing bracket)") }
         do { root = try JSONSerialization.jsonObject(with: data) } catch { throw fail("not valid JSON") }
         guard let object = root as? [String: Any] else { throw fail("the top level must be an object") }
         var config = LintConfiguration()

@@ -57,7 +57,17 @@ final class ErrorMessageTests: XCTestCase {
         XCTAssert(truncated.stderr.contains("\(manifest.path):2:16: invalid manifest: not valid JSON (unexpected end of file)"),
                   truncated.stderr)
 
+        // A trailing comma: Foundation's parsers take it, JSON (and jq, Python, Xcode) do not.
+        try Data("{\"agreements\": {\"条款\": {\"id\": \"t\", \"url\": \"https://example.com/t,]\"},}}".utf8).write(to: manifest)
+        let comma = try cli.run(["compile", "--manifest", manifest.path], stdin: Data("x".utf8))
+        XCTAssertEqual(comma.status, 2)
+        XCTAssertEqual(comma.stderr, "linkdoc: error: \(manifest.path):1:68: invalid manifest: not valid JSON (a comma before } (JSON allows none))\n")
+
         let config = dir.appendingPathComponent(".linkdoc.json")
+        try Data("{\"rules\": {\"duplicate-link\": \"off\",},}".utf8).write(to: config)
+        let configComma = try cli.run(["lint", "--config", config.path, "-"], stdin: Data("x".utf8))
+        XCTAssertEqual(configComma.status, 2)
+        XCTAssert(configComma.stderr.contains("\(config.path):1:35: invalid configuration: not valid JSON (a comma before }"), configComma.stderr)
         try Data("{\"rules\": {\"duplicate-link\": off}}".utf8).write(to: config)
         let lint = try cli.run(["lint", "--config", config.path, "-"], stdin: Data("x".utf8))
         XCTAssertEqual(lint.status, 2)

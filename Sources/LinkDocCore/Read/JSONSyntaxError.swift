@@ -32,4 +32,30 @@ public struct JSONSyntaxError: Sendable {
                                    location: offset.map { SourceText.location(ofRawOffset: min($0, bytes.count), in: bytes) })
         }
     }
+
+    /// The first comma before a closing brace or bracket (outside strings). JSON has none, but
+    /// Foundation's parsers accept one, so a manifest that jq, Python or Xcode refuse would pass
+    /// here and break elsewhere; every reader of the project's JSON files asks this first.
+    public static func trailingComma(in data: Data) -> JSONSyntaxError? {
+        let bytes = [UInt8](data)
+        var inString = false, escaped = false, comma: Int? = nil
+        for (i, byte) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true; comma = nil
+            case UInt8(ascii: ","): comma = i
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if let comma {
+                    return JSONSyntaxError(reason: "a comma before \(byte == UInt8(ascii: "}") ? "}" : "]") (JSON allows none)",
+                                           location: SourceText.location(ofRawOffset: comma, in: bytes))
+                }
+            case 0x20, 0x09, 0x0A, 0x0D: break
+            default: comma = nil
+            }
+        }
+        return nil
+    }
 }

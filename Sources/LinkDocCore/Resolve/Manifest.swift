@@ -158,6 +158,9 @@ extension Manifest {
     }
 
     public static func parse(_ data: Data, file: String) throws(ManifestError) -> Manifest {
+        if let comma = JSONSyntaxError.trailingComma(in: data) {
+            throw ManifestError(file: file, message: "not valid JSON (\(comma.reason))", location: comma.location)
+        }
         do {
             var manifest = try JSONDecoder().decode(ManifestFile.self, from: data).manifest
             manifest.warnings = refusedSchemeWarnings(manifest.schemes, data: data, file: file)
