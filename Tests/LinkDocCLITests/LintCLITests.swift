@@ -52,7 +52,10 @@ final class LintCLITests: XCTestCase {
         XCTAssert(dry.stdout.contains("-            \"value\" : \"我们,你们\\u200b好\"\n+            \"value\" : \"我们，你们\\u200b好\"\n"), dry.stdout)
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("L.strings"), encoding: .utf8), strings, "--dry-run writes nothing")
 
+        XCTAssert(dry.stderr.hasSuffix("linkdoc: --fix --dry-run would fix 6 findings in 3 files\n"), dry.stderr)
         let r = try cli.run(["lint", "--fix", "."], in: dir)
+        XCTAssert(r.stderr.hasSuffix("linkdoc: --fix fixed 6 findings in 3 files\n"), "what --fix changed: \(r.stderr)")
+        XCTAssertEqual(try cli.run(["lint", "--fix", "."], in: dir).stderr, "linkdoc: --fix fixed 0 findings in 0 files\n")
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("L.strings"), encoding: .utf8), fixedStrings)
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("C.xcstrings"), encoding: .utf8),
                        catalog.replacingOccurrences(of: "我们,你们", with: "我们，你们"), "Xcode's JSON layout is kept")

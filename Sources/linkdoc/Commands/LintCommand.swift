@@ -53,6 +53,7 @@ enum LintCommand {
                                                         enabled: arguments.value("--config") == nil, verbose: verbose)
         var status = ExitStatus.success
         var reports: [LintFileReport] = []
+        var fixedFindings = 0, fixedFiles = 0
         var diffs = ""
         var walkedFiles = Set<String>()
         for input in try inputs(paths, configuration: configuration, walkedFiles: &walkedFiles) {
@@ -92,15 +93,20 @@ enum LintCommand {
                     notApplied(reason, severity: refusalSeverity)
                 } else if let source = report.source {
                     let edits = report.diagnostics.compactMap(\.fix).flatMap { $0 }
+                    let fixable = report.diagnostics.filter { $0.fix != nil }.count
                     if !edits.isEmpty {
                         let fixed = Fixer.restoreForm(Fixer.apply(edits, to: source.bytes), like: bytes)
                         if dryRun {
                             diffs += Fixer.unifiedDiff(path: name, old: bytes, new: fixed)
                             report = lint(fixed)  // what is left after the fixes
+                            fixedFindings += fixable
+                            fixedFiles += 1
                         } else {
                             do {
                                 try FileIO.rewrite(fixed, to: input, expected: bytes)
                                 report = lint(fixed)
+                                fixedFindings += fixable
+                                fixedFiles += 1
                             } catch let refusal as FileIO.Refusal {
                                 notApplied(refusal.reason, severity: refusalSeverity)
                             } catch {
@@ -116,12 +122,16 @@ enum LintCommand {
         }
 
         let output = reporter.render(reports, rules: RuleCatalogue.descriptions)
+        // What --fix changed, on standard error so that a JSON or SARIF report stays as it is.
+        let fixSummary = fix ? "linkdoc: " + (dryRun ? "--fix --dry-run would fix" : "--fix fixed")
+            + " \(fixedFindings) finding\(fixedFindings == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s")\n" : ""
         if dryRun {
             StandardStreams.writeOutput(diffs)
             StandardStreams.writeError(output)
         } else {
             StandardStreams.writeOutput(output)
         }
+        StandardStreams.writeError(fixSummary)
         let severities = Set(reports.lazy.flatMap(\.diagnostics).map(\.diagnostic.severity))
         if let searched = manifests.searchedInVain, !verbose,
            reports.contains(where: { $0.diagnostics.contains { $0.diagnostic.ruleID == RuleID.unknownAgreement } }) {
