@@ -193,6 +193,7 @@ enum Help {
                           [--token TEXT] [--token-action NAME] [--hit X,Y]… [--tolerance N]
                           [--png FILE [--scale 2|3]] [--pretty]
            linkdoc layout [FILE|-] --view NAME [--manifest FILE] [options above]
+           linkdoc layout LOCALIZATION-FILE|BUNDLE.json --key KEY [--language L] [--variation V] [options above]
            linkdoc layout --ndjson [--jobs N] [--first-line N] [options above] < records.ndjson
 
     Lays out one copy file (compiled as 'linkdoc compile' does), or a compiled link
@@ -253,6 +254,12 @@ enum Help {
                                 the view's edge in grey.
       --scale N                 The PNG's pixels per point: 2 (default) or 3.
       --pretty                  Indent the JSON.
+      --key KEY                 Lay out one string of a localization file (.xcstrings,
+                                .strings, strings.xml) or of a compiled bundle, in the
+                                language --language names (needed when it has several),
+                                its plain text or the --variation named (plural.one, …).
+                                A localization file or a bundle is never taken as copy.
+      --variation V             With --key: the variation (default: the plain string).
       --ndjson                  Stream mode: read records from standard input, one per
                                 line: {"id": "…", "text": "copy" | "document": {…},
                                 "view": {"width": W, "size": S, "profile", "maxLines",

@@ -88,6 +88,33 @@ final class LayoutCLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["dialog.png"], "no temporary file left")
     }
 
+    func testOneStringOfALocalizationFileOrBundleByKey() throws {
+        let dir = try cli.temporaryDirectory()
+        let catalog = dir.appendingPathComponent("Localizable.xcstrings")
+        try Data(#"{"sourceLanguage":"en","strings":{"consent":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"I agree to the [Terms](https://example.com/t)"}},"zh-Hans":{"stringUnit":{"state":"translated","value":"我已阅读并同意[用户协议](https://example.com/t)"}}}}},"version":"1.0"}"#.utf8).write(to: catalog)
+        let zh = try layout([catalog.path, "--key", "consent", "--language", "zh-Hans", "--width", "120", "--size", "16", "--profile", "label"])
+        XCTAssertEqual((zh["lines"] as? [Any])?.count, 2, "我已阅读并同意用户协议: 11 ideographs, 7 a line")
+        XCTAssertEqual(((zh["links"] as? [[String: Any]])?.first?["rects"] as? [[Double]])?.first, [0, 23.168, 64, 23.168], "用户协议 starts line 2")
+        let bundle = dir.appendingPathComponent("bundle.json")
+        let compiled = try cli.run(["compile", catalog.path])
+        try Data(compiled.stdout.utf8).write(to: bundle)
+        let en = try layout([bundle.path, "--key", "consent", "--language", "en", "--width", "400", "--size", "16", "--profile", "label"])
+        XCTAssertEqual((en["lines"] as? [Any])?.count, 1)
+        for (arguments, message) in [([catalog.path], "is a localization file, not copy: lay out one of its strings with --key KEY"),
+                                     ([bundle.path], "is a compiled bundle, not copy"),
+                                     ([catalog.path, "--key", "consent"], "is in en, zh-Hans: choose one with --language"),
+                                     ([catalog.path, "--key", "nope"], "has no string with the key nope"),
+                                     ([catalog.path, "--key", "consent", "--language", "fr"], "has no fr text (it is in en, zh-Hans)"),
+                                     (["Examples/english.txt", "--key", "consent"], "--key picks a string of a localization file")] {
+            let r = try cli.run(["layout"] + arguments + ["--width", "200", "--size", "16"], in: CLIRunner.packageRoot)
+            XCTAssertEqual(r.status, 2, "\(arguments)")
+            XCTAssert(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+        }
+        let compileBundle = try cli.run(["compile", bundle.path])
+        XCTAssertEqual(compileBundle.status, 2)
+        XCTAssert(compileBundle.stderr.contains("is a compiled bundle (version, strings), not copy"), compileBundle.stderr)
+    }
+
     func testUsageErrors() throws {
         let cases: [([String], String)] = [
             (["Examples/english.txt", "--size", "16"], "layout needs --width"),

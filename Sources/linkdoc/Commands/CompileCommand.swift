@@ -209,7 +209,15 @@ enum InputCheck {
         if keys.isSuperset(of: ["version", "text", "links"]) {
             return Refusal(description: "\(path) is a compiled link document (version, text, links), not copy; compile the copy it was made from")
         }
+        if isBundle(object) {
+            return Refusal(description: "\(path) is a compiled bundle (version, strings), not copy; compile the localization file it was made from")
+        }
         return nil
+    }
+
+    /// A compiled bundle (Grammar/bundle.schema.json): "version" and an object of "strings".
+    static func isBundle(_ object: [String: Any]) -> Bool {
+        object["version"] != nil && object["strings"] is [String: Any] && object["text"] == nil
     }
 }
 

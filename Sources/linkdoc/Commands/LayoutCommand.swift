@@ -1,6 +1,7 @@
 #if canImport(LinkDocLayout)
 import Foundation
 import LinkDocCore
+import LinkDocFormats
 import LinkDocLayout
 import LinkDocLint
 import LinkDocModel
@@ -14,7 +15,7 @@ enum LayoutCommand {
                                                              "--min-line-height", "--max-line-height", "--alignment", "--insets",
                                                              "--padding", "--max-lines", "--token", "--token-action", "--hit",
                                                              "--tolerance", "--manifest", "-m", "--language", "--png", "--scale", "--view",
-                                                             "--direction", "--line-break-strategy", "--jobs", "-j", "--first-line"],
+                                                             "--direction", "--line-break-strategy", "--jobs", "-j", "--first-line", "--key", "--variation"],
                                       boolean: ["--pretty", "-h", "--help", "--ndjson", "--quiet", "-q"], command: "layout")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.layout)
@@ -147,7 +148,30 @@ enum LayoutCommand {
         let name = input == "-" ? "<stdin>" : input
         var status = ExitStatus.success
         let document: Document
-        if isLinkDocument(bytes, path: input) {
+        let format = LocalizationFile.format(forPath: input)
+        let bundle = input.lowercased().hasSuffix(".json") ? (try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+            .flatMap { InputCheck.isBundle($0) ? $0 : nil } : nil
+        if let key = arguments.value("--key") {
+            guard format != nil || bundle != nil else {
+                throw UsageError(message: "--key picks a string of a localization file (.xcstrings, .strings, strings.xml) or of a compiled bundle; \(name) is copy")
+            }
+            let found = try CompileCommand.loadManifest(arguments.value("--manifest", "-m"), inputs: [input])
+            let strings: [(language: String, variation: String, document: Document)]
+            if let format {
+                let compiled = CompileLocalization.compile(bytes, name: name, format: format, language: nil,
+                                                           compiler: Compiler(manifest: found.manifest), reporter: DiagnosticPrinter(),
+                                                           progress: ProgressLine(enabled: false))
+                if compiled.diagnostics.contains(where: { $0.severity == .error }) { status = .inputErrors }
+                strings = compiled.strings.filter { $0.key == key }.map { ($0.language, $0.variation, $0.document) }
+            } else {
+                strings = try Self.bundleStrings(bundle!, key: key, name: name)
+            }
+            document = try Self.pick(strings, key: key, language: arguments.value("--language"),
+                                     variation: arguments.value("--variation") ?? "", name: name)
+        } else if format != nil || bundle != nil {
+            throw UsageError(message: "\(name) is " + (bundle != nil ? "a compiled bundle" : "a localization file")
+                             + ", not copy: lay out one of its strings with --key KEY [--language L]", suggestHelp: false)
+        } else if isLinkDocument(bytes, path: input) {
             do {
                 document = try Document(jsonData: Data(bytes))
             } catch {
@@ -180,6 +204,45 @@ enum LayoutCommand {
         out.append(0x0A)
         StandardStreams.writeOutput(bytes: out)
         return status
+    }
+
+    /// The documents of `key` in a compiled bundle, by language and variation.
+    private static func bundleStrings(_ bundle: [String: Any], key: String, name: String) throws
+        -> [(language: String, variation: String, document: Document)] {
+        guard let strings = bundle["strings"] as? [String: Any], let languages = strings[key] as? [String: Any] else { return [] }
+        var out: [(language: String, variation: String, document: Document)] = []
+        for (language, value) in languages.sorted(by: { $0.key < $1.key }) {
+            // A language's value is a document, or an object of variations ("plural.one": document).
+            let variations: [(String, Any)] = (value as? [String: Any]).map { $0["text"] != nil ? [("", $0)] : $0.sorted { $0.key < $1.key } } ?? []
+            for (variation, object) in variations {
+                do {
+                    out.append((language, variation, try Document(jsonData: try JSONSerialization.data(withJSONObject: object))))
+                } catch {
+                    throw UsageError(message: "\(name): the string \(key) (\(language)) is not a link document: \(error)", suggestHelp: false)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The document of `key` in `language` (the only language, when there is one and none is asked
+    /// for) and `variation` ("" for the plain string); a usage error naming what there is otherwise.
+    private static func pick(_ strings: [(language: String, variation: String, document: Document)], key: String,
+                             language: String?, variation: String, name: String) throws -> Document {
+        guard !strings.isEmpty else { throw UsageError(message: "\(name) has no string with the key \(key)", suggestHelp: false) }
+        let languages = Array(Set(strings.map(\.language))).sorted()
+        guard let chosen = language ?? (languages.count == 1 ? languages[0] : nil) else {
+            throw UsageError(message: "the string \(key) of \(name) is in \(languages.joined(separator: ", ")): choose one with --language", suggestHelp: false)
+        }
+        let inLanguage = strings.filter { $0.language == chosen }
+        guard !inLanguage.isEmpty else {
+            throw UsageError(message: "the string \(key) of \(name) has no \(chosen) text (it is in \(languages.joined(separator: ", ")))", suggestHelp: false)
+        }
+        guard let match = inLanguage.first(where: { $0.variation == variation }) else {
+            throw UsageError(message: "the string \(key) (\(chosen)) of \(name) has the variations "
+                             + inLanguage.map { $0.variation.isEmpty ? "(plain)" : $0.variation }.joined(separator: ", ") + ": choose one with --variation", suggestHelp: false)
+        }
+        return match.document
     }
 
     /// A compiled link document rather than copy: a .json file (or standard input) holding an
