@@ -25,7 +25,7 @@ enum Help {
     """
 
     static let compile = """
-    USAGE: linkdoc compile [FILE…|-] [--manifest FILE] [-o FILE] [--pretty] [--verbose]
+    USAGE: linkdoc compile [FILE…|-] [--manifest FILE | --no-manifest] [-o FILE] [--pretty] [--verbose]
            linkdoc compile Localizable.xcstrings|FILE.strings|res/values-xx/strings.xml
                            [--split DIR] [--language LANG]
            linkdoc compile --ndjson [--jobs N] [--first-line N] < records.ndjson
@@ -62,6 +62,8 @@ enum Help {
     OPTIONS:
       -m, --manifest FILE  The manifest (agreements, mentions, schemes, options).
                            Default: linkdoc.json in the input's folder or a parent.
+      --no-manifest        Use no manifest and look for none (a pipeline's task runs
+                           in a folder whose linkdoc.json is not the project's).
       -o, --output FILE    Write to FILE (atomically) instead of standard output
                            ('-': standard output).
       --pretty             Indent the JSON.

@@ -85,9 +85,31 @@ def _shipped(binary, manifest):
     return path(binary), path(manifest)
 
 
+#: What compile_file did: the lines answered, the partitions, and the lines whose result reports
+#: an error (a record linkdoc rejected, or a document with an error diagnostic).
+CompileSummary = collections.namedtuple("CompileSummary", "lines partitions errors")
+
+
+def _no_manifest(manifest_path):
+    """linkdoc's arguments when no manifest is given: a task's working folder is not the
+    project's, so no linkdoc.json is looked for there."""
+    return ["--no-manifest"] if manifest_path is None else []
+
+
+def _lines_with_errors(path):
+    """Result lines that report an error. `"severity":"error"` can only be a diagnostic's: inside a
+    JSON string a quote is escaped."""
+    errors = 0
+    with open(path, "rb") as f:
+        for line in f:
+            errors += b'"severity":"error"' in line
+    return errors
+
+
 def compile_file(spark, input_path, output_path, *, manifest=None, partitions=None, isolate=False, binary=None):
     """Compiles the NDJSON file `input_path` into the folder `output_path` (see the module doc).
-    Returns (lines, partitions). Raises when any partition fails; `_SUCCESS` is then not written."""
+    Returns a CompileSummary (lines, partitions, errors). Raises when any partition fails;
+    `_SUCCESS` is then not written. With no manifest, none is looked for (`--no-manifest`)."""
     sc = spark.sparkContext
     input_path, output_path = os.path.abspath(input_path), os.path.abspath(output_path)   # tasks run elsewhere
     size = os.path.getsize(input_path)
@@ -118,19 +140,22 @@ def compile_file(spark, input_path, output_path, *, manifest=None, partitions=No
             # speculative attempt never leaves half a part file behind.
             temporary = os.path.join(output_path, "_temporary", "part-%05d.%d" % (index, os.getpid()))
             answered = compile_range(input_path, start, end, temporary, lines=count, manifest=manifest_path,
-                                     binary=binary_path, first_line=line, partition=index, isolate=isolate)
+                                     binary=binary_path, first_line=line, partition=index, isolate=isolate,
+                                     extra_args=_no_manifest(manifest_path))
+            errors = _lines_with_errors(temporary)
             os.replace(temporary, os.path.join(output_path, "part-%05d" % index))
-            yield index, answered
+            yield index, (answered, errors)
 
     try:
-        answered = dict(sc.parallelize(items, len(items)).mapPartitionsWithIndex(task).collect())
+        results = dict(sc.parallelize(items, len(items)).mapPartitionsWithIndex(task).collect())
     finally:
         shutil.rmtree(os.path.join(output_path, "_temporary"), ignore_errors=True)
+    answered = {index: result[0] for index, result in results.items()}
     if sorted(answered) != list(range(len(items))) or sum(answered.values()) != lines:
         raise RuntimeError("linkdoc.spark: %d of %d lines answered in %d of %d partitions; no _SUCCESS written"
                            % (sum(answered.values()), lines, len(answered), len(items)))
     open(os.path.join(output_path, "_SUCCESS"), "wb").close()
-    return lines, len(items)
+    return CompileSummary(lines, len(items), sum(result[1] for result in results.values()))
 
 
 def compile_dataframe(df, column="value", *, manifest=None, binary=None, isolate=False, result_column="result"):
@@ -163,7 +188,8 @@ def compile_dataframe(df, column="value", *, manifest=None, binary=None, isolate
                     yield pc.binary_join(one_list, separator)[0].as_py() + b"\n"
 
         answers, answered = [], 0
-        for output in compile_chunks(blocks(), manifest=manifest_path, binary=binary_path, isolate=isolate):
+        for output in compile_chunks(blocks(), manifest=manifest_path, binary=binary_path, isolate=isolate,
+                                     extra_args=_no_manifest(manifest_path)):
             lines = pc.split_pattern(pa.array([output[:-1]], pa.large_binary()), pattern=b"\n").flatten()
             answers.append(lines)
             answered += len(lines)
@@ -212,15 +238,17 @@ def main(argv=None):
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     try:
-        lines, partitions = compile_file(spark, options.input, options.output, manifest=options.manifest,
-                                         partitions=options.partitions, isolate=options.isolate, binary=options.binary)
+        summary = compile_file(spark, options.input, options.output, manifest=options.manifest,
+                               partitions=options.partitions, isolate=options.isolate, binary=options.binary)
     except Exception as error:   # noqa: BLE001 (a Py4J error carries the task's)
         print("linkdoc.spark: error: %s" % _spark_failure(error), file=sys.stderr)
         return 2
     finally:
         spark.stop()
-    print("linkdoc.spark: %d lines in %d partitions compiled into %s" % (lines, partitions, options.output), file=sys.stderr)
-    return 0
+    print("linkdoc.spark: %d lines in %d partitions compiled into %s, %d with errors"
+          % (summary.lines, summary.partitions, options.output, summary.errors), file=sys.stderr)
+    # As `linkdoc compile --ndjson`: 1 when any record has errors (every line is still answered).
+    return 1 if summary.errors else 0
 
 
 if __name__ == "__main__":

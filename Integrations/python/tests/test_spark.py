@@ -50,11 +50,13 @@ class SparkTests(unittest.TestCase):
 
     def compile(self, data, partitions, **options):
         path, output = self.write_input(data)
-        lines, used = compile_file(self.spark, path, output, manifest=support.MANIFEST, partitions=partitions,
-                                   binary=options.pop("binary", support.BINARY), **options)
+        lines, used, errors = compile_file(self.spark, path, output, manifest=support.MANIFEST, partitions=partitions,
+                                           binary=options.pop("binary", support.BINARY), **options)
         self.assertEqual(used, partitions)
         self.assertTrue(os.path.exists(os.path.join(output, "_SUCCESS")))
-        return part_files(output), lines
+        written = part_files(output)
+        self.assertEqual(errors, sum(b'"severity":"error"' in line for line in written.split(b"\n")), "the summary counts the error lines")
+        return written, lines
 
     def test_clean_corpus_is_byte_identical_to_linkdoc(self):
         data = support.corpus(3000)
@@ -171,6 +173,21 @@ class SparkTests(unittest.TestCase):
                          sorted(line for line in expected if compiled.match(line)))
         self.assertEqual(len(several), len(records))
 
+    def test_no_manifest_given_means_none_not_the_working_folders(self):
+        # A cluster's task runs in some folder; a linkdoc.json there must not change the results.
+        directory = support.temporary_directory(self)
+        with open(os.path.join(directory, "linkdoc.json"), "w") as f:
+            f.write('{"agreements": {"用户协议": {"id": "t", "url": "https://example.com/t"}}}')
+        record = '{"id": "a", "text": "请阅读《用户协议》"}'
+        df = self.spark.createDataFrame([(record,)], "value string").coalesce(1)
+        here = os.getcwd()
+        os.chdir(directory)
+        try:
+            rows = compile_dataframe(df, binary=support.BINARY).collect()
+        finally:
+            os.chdir(here)
+        self.assertEqual(json.loads(rows[0].result)["document"]["links"], [], "the folder's linkdoc.json was not read")
+
 
 class SparkCommandTests(unittest.TestCase):
     def run_command(self, *arguments, binary=support.BINARY):
@@ -187,9 +204,18 @@ class SparkCommandTests(unittest.TestCase):
             f.write(data)
         good = os.path.join(directory, "good")
         done = self.run_command(path, good, "--manifest", support.MANIFEST, "--master", "local[2]", "--partitions", "3")
-        self.assertEqual(done.returncode, 0, done.stderr.decode())
-        self.assertEqual(part_files(good), support.direct(data))
-        self.assertIn(b"800 lines in 3 partitions", done.stderr)
+        expected = support.direct(data)
+        errors = sum(b'"severity":"error"' in line for line in expected.split(b"\n"))
+        self.assertGreater(errors, 0, "the corpus has bad records")
+        self.assertEqual(done.returncode, 1, "records with errors: 1, as linkdoc compile --ndjson (%s)" % done.stderr.decode())
+        self.assertEqual(part_files(good), expected)
+        self.assertIn(b"800 lines in 3 partitions compiled into %s, %d with errors" % (good.encode(), errors), done.stderr)
+        clean = os.path.join(directory, "clean.ndjson")
+        with open(clean, "wb") as f:
+            f.write(support.corpus(50))
+        ok = self.run_command(clean, os.path.join(directory, "ok"), "--manifest", support.MANIFEST, "--master", "local[1]")
+        self.assertEqual(ok.returncode, 0, ok.stderr.decode())
+        self.assertIn(b"0 with errors", ok.stderr)
 
         bad = os.path.join(directory, "bad")
         wrapper = support.crashing_wrapper(directory, after=100)

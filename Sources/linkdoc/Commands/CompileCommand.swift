@@ -12,7 +12,7 @@ enum CompileCommand {
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
         let arguments = try Arguments(rawArguments, valued: ["--manifest", "-m", "-o", "--output", "--split", "--language",
                                                              "--jobs", "-j", "--first-line", "--swift-accessors", "--swift-type", "--swift-copy-folder"],
-                                      boolean: ["--pretty", "--verbose", "--quiet", "-q", "-h", "--help", "--ndjson", "--swift-public"],
+                                      boolean: ["--pretty", "--verbose", "--quiet", "-q", "-h", "--help", "--ndjson", "--swift-public", "--no-manifest"],
                                       command: "compile")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.compile)
@@ -45,7 +45,11 @@ enum CompileCommand {
                                                 .options.linkScheme)
         }
 
-        let found = try loadManifest(arguments.value("--manifest", "-m"), inputs: inputs)
+        // --no-manifest: no linkdoc.json is looked for (a pipeline's task, whose working folder
+        // is not the project's); nothing is known about agreements or mentions.
+        if arguments.flag("--no-manifest") { try arguments.reject(["--manifest", "-m"], "cannot be used with --no-manifest") }
+        let found = arguments.flag("--no-manifest") ? ManifestFinder.Found(manifest: Manifest(), path: nil, searched: nil)
+            : try loadManifest(arguments.value("--manifest", "-m"), inputs: inputs)
         let manifest = found.manifest
         let compiler = Compiler(manifest: manifest)
         let verbose = arguments.flag("--verbose")
