@@ -2,8 +2,9 @@
 # Builds the platform wheel of Integrations/python with linkdoc's static binary inside:
 #   Integrations/python/build_wheel.sh [OUT_DIR]      (default: Integrations/python/dist)
 # The binary is a release build with the Swift runtime linked in (--static-swift-stdlib), stripped,
-# so executors need no Swift toolchain: only glibc, libxml2 and ICU (see the README's "Spark and
-# Python"). A release build takes several minutes.
+# so executors need no Swift toolchain: only glibc, libxml2, ICU, HarfBuzz, FreeType and libpng (see
+# the README's "Spark and Python"). The wheel installs the `linkdoc` command (linkdoc/_cli.py).
+# A release build takes several minutes.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"

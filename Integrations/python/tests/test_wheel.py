@@ -64,3 +64,26 @@ class WheelTagTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class CommandTests(unittest.TestCase):
+    """The `linkdoc` command the package installs (linkdoc._cli, also `python -m linkdoc`)."""
+
+    def run_module(self, *arguments, environment):
+        import subprocess
+        env = dict(environment, PYTHONPATH=os.path.dirname(support.HERE))
+        return subprocess.run([sys.executable, "-m", "linkdoc"] + list(arguments), env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def test_it_runs_the_binary_with_the_same_arguments_and_input(self):
+        import subprocess
+        env = {"PATH": os.environ.get("PATH", ""), "LINKDOC_BINARY": support.BINARY}
+        done = subprocess.run([sys.executable, "-m", "linkdoc", "compile", "-"], input="请阅读《用户协议》".encode(),
+                              env=dict(env, PYTHONPATH=os.path.dirname(support.HERE)), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        direct = subprocess.run([support.BINARY, "compile", "-"], input="请阅读《用户协议》".encode(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual((done.returncode, done.stdout, done.stderr), (direct.returncode, direct.stdout, direct.stderr))
+
+    def test_without_any_binary_it_says_how_to_get_one(self):
+        done = self.run_module("--version", environment={"PATH": "/nonexistent"})
+        self.assertEqual(done.returncode, 2)
+        self.assertIn(b"has no linkdoc binary", done.stderr)
