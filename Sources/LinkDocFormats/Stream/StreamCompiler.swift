@@ -54,8 +54,7 @@ public final class StreamCompiler: @unchecked Sendable {
         // below copies the writer.
         w.withExclusiveBuffer { w in
             if StreamLine.isEmpty(line) {
-                StreamLine.problem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
-                                   message: "empty line (no record)", rule: RuleID.ndjsonEmptyLine, result: "document")
+                StreamLine.emptyLine(into: &w, lineNumber: lineNumber, result: "document")
             } else {
                 do throws(NDJSONRecord.Failure) {
                     let record = try NDJSONRecord.parse(line, into: &workspace.record)
@@ -74,8 +73,7 @@ public final class StreamCompiler: @unchecked Sendable {
 
     /// The result line of a record longer than the reader accepts, written to `w` as `process` writes one.
     public func tooLong(lineNumber: Int, limit: Int, into w: inout JSONWriter) {
-        StreamLine.problem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .error,
-                           message: "the record is longer than \(limit) bytes; it was skipped", rule: RuleID.ndjsonRecord, result: "document")
+        StreamLine.tooLong(into: &w, lineNumber: lineNumber, limit: limit, result: "document")
     }
 
     /// Appends the result line of one line to `out`, with a workspace of its own.

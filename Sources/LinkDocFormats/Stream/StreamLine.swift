@@ -29,6 +29,18 @@ public enum StreamLine {
         w.fixed("]}\n")
     }
 
+    /// The warning line that answers an empty input line (`isEmpty`).
+    public static func emptyLine(into w: inout JSONWriter, lineNumber: Int, result: StaticString) {
+        problem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
+                message: "empty line (no record)", rule: RuleID.ndjsonEmptyLine, result: result)
+    }
+
+    /// The error line that answers a line longer than the reader accepts (`limit` bytes).
+    public static func tooLong(into w: inout JSONWriter, lineNumber: Int, limit: Int, result: StaticString) {
+        problem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .error,
+                message: "the record is longer than \(limit) bytes; it was skipped", rule: RuleID.ndjsonRecord, result: result)
+    }
+
     /// Whether an input line holds no record (only spaces and tabs): it is answered with an
     /// `ndjson-empty-line` warning, so that output line N always answers input line N.
     public static func isEmpty(_ line: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -149,8 +149,9 @@ enum LayoutCommand {
         var status = ExitStatus.success
         let document: Document
         let format = LocalizationFile.format(forPath: input)
-        let bundle = input.lowercased().hasSuffix(".json") ? (try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-            .flatMap { InputCheck.isBundle($0) ? $0 : nil } : nil
+        // Read once: the JSON object of a .json file (or of standard input), whatever it turns out to be.
+        let json = Self.jsonObject(bytes, path: input)
+        let bundle = input.lowercased().hasSuffix(".json") ? json.flatMap { InputCheck.isBundle($0) ? $0 : nil } : nil
         if let key = arguments.value("--key") {
             guard format != nil || bundle != nil else {
                 throw UsageError(message: "--key picks a string of a localization file (.xcstrings, .strings, strings.xml) or of a compiled bundle; \(name) is copy")
@@ -171,7 +172,7 @@ enum LayoutCommand {
         } else if format != nil || bundle != nil {
             throw UsageError(message: "\(name) is " + (bundle != nil ? "a compiled bundle" : "a localization file")
                              + ", not copy: lay out one of its strings with --key KEY [--language L]", suggestHelp: false)
-        } else if isLinkDocument(bytes, path: input) {
+        } else if let json, Set(json.keys).isSuperset(of: ["version", "text", "links"]) {  // a compiled link document
             do {
                 document = try Document(jsonData: Data(bytes))
             } catch {
@@ -245,12 +246,12 @@ enum LayoutCommand {
         return match.document
     }
 
-    /// A compiled link document rather than copy: a .json file (or standard input) holding an
-    /// object with "version", "text" and "links".
-    private static func isLinkDocument(_ bytes: [UInt8], path: String) -> Bool {
-        guard path == "-" || path.lowercased().hasSuffix(".json"), bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{"),
-              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return false }
-        return Set(object.keys).isSuperset(of: ["version", "text", "links"])
+    /// The JSON object a .json file (or standard input) holds, when it holds one: a compiled link
+    /// document or bundle rather than copy.
+    private static func jsonObject(_ bytes: [UInt8], path: String) -> [String: Any]? {
+        guard path == "-" || path.lowercased().hasSuffix(".json"), bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{")
+        else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
     }
 
     /// The command-line flag that sets the request's `error.name`.

@@ -67,9 +67,7 @@ enum LayoutStream {
                     case .bytes(let range):
                         if answer(UnsafeBufferPointer(rebasing: bytes[range]), lineNumber: number, into: &output) { errors += 1 }
                     case .tooLong:
-                        StreamLine.problem(into: &output, id: nil, lineNumber: number, column: 1, severity: .error,
-                                           message: "the record is longer than \(maxRecordBytes) bytes; it was skipped",
-                                           rule: .ndjsonRecord, result: "layout")
+                        StreamLine.tooLong(into: &output, lineNumber: number, limit: maxRecordBytes, result: "layout")
                         errors += 1
                     }
                 }
@@ -80,8 +78,7 @@ enum LayoutStream {
         /// Writes one line's result line; returns whether it reports an error.
         func answer(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, into w: inout JSONWriter) -> Bool {
             if StreamLine.isEmpty(line) {
-                StreamLine.problem(into: &w, id: nil, lineNumber: lineNumber, column: 1, severity: .warning,
-                                   message: "empty line (no record)", rule: .ndjsonEmptyLine, result: "layout")
+                StreamLine.emptyLine(into: &w, lineNumber: lineNumber, result: "layout")
                 return false
             }
             do {
