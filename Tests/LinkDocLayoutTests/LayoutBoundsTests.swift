@@ -11,10 +11,7 @@ final class LayoutBoundsTests: XCTestCase {
     var fonts: FontSet!
 
     override func setUpWithError() throws {
-        guard FileManager.default.fileExists(atPath: FontFile.notoSansCJKSC.path) else {
-            throw XCTSkip("layout bounds tests: did not run: the font \(FontFile.notoSansCJKSC.path) is missing (Debian: apt-get install fonts-noto-cjk)")
-        }
-        fonts = FontSet(regular: try OpenTypeFont(.notoSansCJKSC))
+        fonts = try TestFonts.cjk(for: "layout bounds tests", bold: false)
     }
 
     func request() -> LayoutRequest { LayoutRequest(width: 200, fonts: fonts, size: 16) }

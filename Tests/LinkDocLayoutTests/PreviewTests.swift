@@ -11,10 +11,7 @@ final class PreviewTests: XCTestCase {
     var fonts: FontSet!
 
     override func setUpWithError() throws {
-        guard FileManager.default.fileExists(atPath: FontFile.notoSansCJKSC.path) else {
-            throw XCTSkip("preview tests: did not run: the font \(FontFile.notoSansCJKSC.path) is missing (Debian: apt-get install fonts-noto-cjk)")
-        }
-        fonts = FontSet(regular: try OpenTypeFont(.notoSansCJKSC), bold: try OpenTypeFont(.notoSansCJKSCBold))
+        fonts = try TestFonts.cjk(for: "preview tests", bold: true)
     }
 
     func example(_ name: String) throws -> Document {

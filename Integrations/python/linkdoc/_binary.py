@@ -6,9 +6,19 @@ import shutil
 BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bin", "linkdoc")
 
 
-def find_binary(binary=None):
+def _on_path(skip):
+    """The first `linkdoc` on PATH that is not the file `skip` (the package's own command)."""
+    for folder in os.environ.get("PATH", "").split(os.pathsep):
+        found = shutil.which("linkdoc", path=folder) if folder else None
+        if found and (skip is None or os.path.realpath(found) != os.path.realpath(skip)):
+            return found
+    return None
+
+
+def find_binary(binary=None, skip=None):
     """The linkdoc executable: `binary` when given, else `$LINKDOC_BINARY`, else the one
-    bundled in the wheel, else `linkdoc` on PATH. Raises FileNotFoundError naming all four."""
+    bundled in the wheel, else `linkdoc` on PATH (not the file `skip`: the `linkdoc` command this
+    package installs must not run itself). Raises FileNotFoundError naming all four."""
     for candidate in (binary, os.environ.get("LINKDOC_BINARY"), BUNDLED):
         if candidate and os.path.isfile(candidate):
             if not os.access(candidate, os.X_OK):
@@ -17,7 +27,7 @@ def find_binary(binary=None):
             return candidate
         if candidate and candidate is not BUNDLED:
             raise FileNotFoundError("the linkdoc binary %s does not exist" % candidate)
-    found = shutil.which("linkdoc")
+    found = _on_path(skip)
     if found:
         return found
     raise FileNotFoundError(
