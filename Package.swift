@@ -13,7 +13,8 @@
 //   LinkDocXML     XML documents through libxml2's SAX2 parser, entities never expanded (no Foundation)
 //   LinkDocCore    read → parse → resolve → emit (the compiler; URL checks are the resolver's service)
 //   LinkDocLint    rules, configuration, reporters and fixes for `linkdoc lint`
-//   LinkDocFormats localization files (.xcstrings, .strings, Android strings.xml), bundles, NDJSON streaming
+//   LinkDocFormats localization files (.xcstrings, .strings, Android strings.xml), bundles (with ICU's plural
+//                  rules), NDJSON streaming
 //   LinkDocLayout  line breaking, shaping and geometry of a document in a view: heights, link
 //                  rectangles, hit-testing, truncation (HarfBuzz, FreeType, ICU line breaks)
 //   CHarfBuzz, CFreeType  the system libraries, seen only by LinkDocLayout
@@ -77,7 +78,7 @@ let package = Package(
         .target(name: "LinkDocHTML", dependencies: ["LinkDocBase", "CLibXML2"]),
         .target(name: "LinkDocXML", dependencies: ["CLibXML2"]),
         .target(name: "LinkDocCore", dependencies: ["LinkDocBase", "LinkDocModel", "LinkDocURL", "LinkDocHTML"]),
-        .target(name: "LinkDocFormats", dependencies: ["LinkDocBase", "LinkDocCore", "LinkDocModel", "LinkDocXML"]),
+        .target(name: "LinkDocFormats", dependencies: ["LinkDocBase", "LinkDocCore", "LinkDocModel", "LinkDocXML", "CLinkDocICU"]),
         // With the layout core, lint also has the rules that lay copy out in its views (fits-lines, small-tap-target).
         .target(name: "LinkDocLint", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocFormats"] + (withLayout ? ["LinkDocLayout"] : []),
                 swiftSettings: withLayout ? [.define("LINKDOC_LAYOUT")] : []),

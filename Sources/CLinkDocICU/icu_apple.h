@@ -1,4 +1,4 @@
-// The few ICU declarations linkdoc_icu.c, linkdoc_icu_linebreak.c and linkdoc_icu_bidi.c need, for Apple platforms.
+// The few ICU declarations linkdoc_icu.c, linkdoc_icu_linebreak.c, linkdoc_icu_bidi.c and linkdoc_icu_plural.c need, for Apple platforms.
 //
 // macOS ships ICU only as libicucore, without headers (the SDK has none under unicode/), and
 // Homebrew's icu4c would be a second, different ICU. libicucore is built without ICU's symbol
@@ -6,7 +6,7 @@
 // declaring them here and linking `icucore` is enough. The types, constants and signatures are
 // ICU's stable C API (ICU 4.6+ for UTS #46, 51+ for uspoof restriction levels), written out to
 // match <unicode/uidna.h>, <unicode/uspoof.h>, <unicode/ubrk.h>, <unicode/ubidi.h>, <unicode/uchar.h>,
-// <unicode/utf16.h> and <unicode/utypes.h>; the values were checked
+// <unicode/utf16.h>, <unicode/ures.h>, <unicode/uloc.h>, <unicode/upluralrules.h>, <unicode/ustring.h> and <unicode/utypes.h>; the values were checked
 // against ICU 72's headers. Private to this target: include/linkdoc_icu.h stays plain C.
 #ifndef LINKDOC_ICU_APPLE_H
 #define LINKDOC_ICU_APPLE_H
@@ -17,6 +17,8 @@ typedef int8_t UBool;
 
 typedef enum UErrorCode {
     U_ZERO_ERROR = 0,
+    U_INVALID_FORMAT_ERROR = 3,
+    U_INDEX_OUTOFBOUNDS_ERROR = 8,
     U_BUFFER_OVERFLOW_ERROR = 15,
     U_ERROR_CODE_PLACEHOLDER = 0x7FFFFFFF  // keeps the enum int-sized, as ICU's is
 } UErrorCode;
@@ -155,5 +157,22 @@ void ubidi_reorderVisual(const UBiDiLevel *levels, int32_t length, int32_t *inde
         } \
     } \
 } while (0)
+
+// ures.h, uloc.h, upluralrules.h and ustring.h (for linkdoc_icu_plural.c).
+typedef struct UResourceBundle UResourceBundle;
+typedef struct UPluralRules UPluralRules;
+#define ULOC_FULLNAME_CAPACITY 157
+
+UResourceBundle *ures_openDirect(const char *packageName, const char *locale, UErrorCode *status);
+UResourceBundle *ures_getByKey(const UResourceBundle *resourceBundle, const char *key, UResourceBundle *fillIn, UErrorCode *status);
+const UChar *ures_getStringByKey(const UResourceBundle *resB, const char *key, int32_t *len, UErrorCode *status);
+const UChar *ures_getNextString(UResourceBundle *resourceBundle, int32_t *len, const char **key, UErrorCode *status);
+void ures_close(UResourceBundle *resourceBundle);
+int32_t uloc_forLanguageTag(const char *langtag, char *localeID, int32_t localeIDCapacity, int32_t *parsedLength, UErrorCode *err);
+int32_t uloc_getParent(const char *localeID, char *parent, int32_t parentCapacity, UErrorCode *err);
+UPluralRules *uplrules_open(const char *locale, UErrorCode *status);
+int32_t uplrules_select(const UPluralRules *uplrules, double number, UChar *keyword, int32_t capacity, UErrorCode *status);
+void uplrules_close(UPluralRules *uplrules);
+char *u_strToUTF8(char *dest, int32_t destCapacity, int32_t *pDestLength, const UChar *src, int32_t srcLength, UErrorCode *pErrorCode);
 
 #endif

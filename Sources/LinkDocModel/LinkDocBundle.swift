@@ -34,6 +34,9 @@ public struct LinkDocBundle: Sendable {
     public var sourceLanguage: String?
     /// key → language → entry.
     public var strings: [String: [String: Entry]]
+    /// language → its CLDR plural rules, for the languages with plural variations (written by
+    /// `linkdoc compile` from ICU's data). A language without rules here selects `other`.
+    public var pluralRules: [String: PluralRules]
 
     /// Errors are `LinkDocDecodingError`s naming the JSON path and what was expected there.
     public init(jsonData: Data) throws {
@@ -48,36 +51,70 @@ public struct LinkDocBundle: Sendable {
     /// (trying `zh-Hans-CN`, then `zh-CN`, `zh-Hans` and `zh` for each; `zh_CN`, `iw` and
     /// `English` are read as `zh-CN`, `he` and `en`: `LanguageTag`), else in the source language.
     /// The bundle's languages are BCP 47 tags (`zh_CN.lproj` and `values-zh-rCN` are `zh-CN`).
-    /// A language that has the key but not the variation is passed over for the next. `variation` is a path such as `plural.one`; when the
-    /// entry has no such variation, a plural falls back to `plural.other` as
-    /// Foundation does.
+    ///
+    /// `variation` is a path such as `plural.one`. When a language's entry has no such variation:
+    /// a plural path falls back to `plural.other` (as Foundation does), and to the plain
+    /// document when the entry has no plural variations at all (a Chinese string beside an
+    /// English plural); the plain document (`""`) of an entry that has only plural variations
+    /// is its `plural.other`. A language that still has nothing is passed over for the next.
     public func document(key: String, languages: [String], variation: String = "") throws -> Document {
-        guard let byLanguage = strings[key] else { throw LookupError.unknownKey(key) }
-        var candidates = languages.flatMap(LanguageTag.fallbacks)
-        if let sourceLanguage { candidates.append(sourceLanguage) }
-        let found = candidates.compactMap { language in byLanguage[language].map { (language, $0) } }
-        guard let first = found.first else { throw LookupError.noLanguage(key: key, languages: languages) }
+        let found = try entries(key: key, languages: languages)
         // A language whose entry lacks the variation (an Android `values-zh-rCN-night/` without
         // `values-zh-rCN/` gives zh-CN only `config.night`) falls back to the next, as Android does.
         for (_, entry) in found {
             if let document = Self.document(in: entry, variation: variation) { return document }
         }
-        throw LookupError.noVariation(key: key, language: first.0, variation: variation)
+        throw LookupError.noVariation(key: key, language: found[0].language, variation: variation)
+    }
+
+    /// The document of `key` for a count, in the first of `languages` the bundle has (as
+    /// `document(key:languages:variation:)` finds it): the `plural.CATEGORY` variation that the
+    /// language's plural rules give `count` (`pluralRules`); for 0, `plural.zero` when the entry
+    /// has one, whatever the rules say (Foundation's rule for `.stringsdict` and String Catalogs;
+    /// Android uses the CLDR category alone); a category the entry lacks falls back to
+    /// `plural.other`; an entry without plural variations gives its plain document. The count
+    /// is not filled into the text: `Document.formatted(_:)` does that.
+    public func document(key: String, languages: [String], count: Int) throws -> Document {
+        let found = try entries(key: key, languages: languages)
+        for (language, entry) in found {
+            if let document = Self.document(in: entry, variation: "plural." + pluralCategory(of: count, in: entry, language: language)) {
+                return document
+            }
+        }
+        throw LookupError.noVariation(key: key, language: found[0].language,
+                                      variation: "plural." + pluralCategory(of: count, in: found[0].entry, language: found[0].language))
+    }
+
+    /// The category name of `count` for an entry of `language`.
+    private func pluralCategory(of count: Int, in entry: Entry, language: String) -> String {
+        if count == 0 && entry.variations["plural.zero"] != nil { return "zero" }
+        return (pluralRules[language]?.category(for: count) ?? .other).rawValue
+    }
+
+    /// The entries of `key` in the candidate languages the bundle has, best first; never empty.
+    private func entries(key: String, languages: [String]) throws -> [(language: String, entry: Entry)] {
+        guard let byLanguage = strings[key] else { throw LookupError.unknownKey(key) }
+        var candidates = languages.flatMap(LanguageTag.fallbacks)
+        if let sourceLanguage { candidates.append(sourceLanguage) }
+        let found = candidates.compactMap { language in byLanguage[language].map { (language, $0) } }
+        guard !found.isEmpty else { throw LookupError.noLanguage(key: key, languages: languages) }
+        return found
     }
 
     private static func document(in entry: Entry, variation: String) -> Document? {
-        if variation.isEmpty, let document = entry.document { return document }
-        if let document = entry.variations[variation] { return document }
-        if let range = variation.range(of: "plural.", options: .backwards),
-           let other = entry.variations[variation[..<range.upperBound] + "other"] {
-            return other
+        if variation.isEmpty {
+            return entry.document ?? entry.variations["plural.other"]
         }
-        return nil
+        if let document = entry.variations[variation] { return document }
+        guard let range = variation.range(of: "plural.", options: .backwards) else { return nil }
+        if let other = entry.variations[variation[..<range.upperBound] + "other"] { return other }
+        let hasPlurals = entry.variations.keys.contains { $0.hasPrefix(variation[..<range.upperBound]) }
+        return hasPlurals ? nil : entry.document
     }
 }
 
 extension LinkDocBundle: Decodable {
-    private enum Keys: String, CodingKey { case version, source, sourceLanguage, language, strings }
+    private enum Keys: String, CodingKey { case version, source, sourceLanguage, language, strings, pluralRules }
 
     private struct AnyKey: CodingKey {
         var stringValue: String
@@ -100,6 +137,15 @@ extension LinkDocBundle: Decodable {
             for key in table.allKeys { strings[key.stringValue] = try table.decode([String: Entry].self, forKey: key) }
         }
         self.strings = strings
+        var pluralRules: [String: PluralRules] = [:]
+        for (language, rules) in try c.decodeIfPresent([String: [String: String]].self, forKey: .pluralRules) ?? [:] {
+            do {
+                pluralRules[language] = try PluralRules(rules)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .pluralRules, in: c, debugDescription: "\(language): \(error)")
+            }
+        }
+        self.pluralRules = pluralRules
     }
 }
 

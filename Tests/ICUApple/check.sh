@@ -14,10 +14,12 @@ version=$(pkg-config --modversion icu-uc | cut -d. -f1)
 rename=()
 for f in uidna_openUTS46 uidna_nameToASCII_UTF8 uidna_nameToUnicodeUTF8 uspoof_open uspoof_close uspoof_setChecks \
          uspoof_setRestrictionLevel uspoof_checkUTF8 uspoof_getSkeletonUTF8 uspoof_areConfusableUTF8 ubrk_open ubrk_close ubrk_following ubrk_next ubrk_getRuleStatus \
-         u_charDirection ubidi_openSized ubidi_close ubidi_setPara ubidi_getLevels ubidi_getParaLevel ubidi_reorderVisual; do
+         u_charDirection ubidi_openSized ubidi_close ubidi_setPara ubidi_getLevels ubidi_getParaLevel ubidi_reorderVisual \
+         ures_openDirect ures_getByKey ures_getStringByKey ures_getNextString ures_close uloc_forLanguageTag uloc_getParent \
+         uplrules_open uplrules_select uplrules_close u_strToUTF8; do
   rename+=("-D$f=${f}_$version")
 done
-common=(-std=c11 -Wall -Wextra -Werror -ISources/CLinkDocICU/include Sources/CLinkDocICU/linkdoc_icu.c Sources/CLinkDocICU/linkdoc_icu_linebreak.c Sources/CLinkDocICU/linkdoc_icu_bidi.c Tests/ICUApple/driver.c
+common=(-std=c11 -Wall -Wextra -Werror -ISources/CLinkDocICU/include Sources/CLinkDocICU/linkdoc_icu.c Sources/CLinkDocICU/linkdoc_icu_linebreak.c Sources/CLinkDocICU/linkdoc_icu_bidi.c Sources/CLinkDocICU/linkdoc_icu_plural.c Tests/ICUApple/driver.c
         $(pkg-config --libs icu-uc icu-i18n) -lpthread)
 "$cc" "${common[@]}" -o "$out/linux"
 "$cc" -D__APPLE__ "${rename[@]}" "${common[@]}" -o "$out/apple"

@@ -1,4 +1,4 @@
-// Runs linkdoc_icu.c's three entry points, linkdoc_icu_linebreak.c's one and linkdoc_icu_bidi.c's two on a fixed set of domains and labels and prints
+// Runs linkdoc_icu.c's three entry points, linkdoc_icu_linebreak.c's one and linkdoc_icu_bidi.c's two and linkdoc_icu_plural.c's three on a fixed set of domains and labels and prints
 // the results, one line each. check.sh builds it twice, once through the system ICU headers
 // and once through icu_apple.h (the macOS declarations), and compares the two outputs.
 #include <stdio.h>
@@ -6,6 +6,7 @@
 #include "linkdoc_icu.h"
 #include "linkdoc_icu_linebreak.h"
 #include "linkdoc_icu_bidi.h"
+#include "linkdoc_icu_plural.h"
 
 int main(void) {
     const char *domains[] = {"example.com", "BÜCHER.example", "xn--bcher-kva.example", "例子.测试", "a..b", "-x.com",
@@ -71,5 +72,21 @@ int main(void) {
     printf("reorder -> %d:", rc);
     for (int k = 0; k < 8; k++) printf(" %d", (int)order[k]);
     printf("\n");
+    // Plural rules: a tag, a tag found through its parent, one without rules, a too-small buffer; every locale; selection.
+    const char *tags[] = {"en", "zh-Hans", "ru", "fr-CA", "pt-PT", "ar", "Base", "und"};
+    char rules[2048];
+    for (size_t i = 0; i < sizeof tags / sizeof *tags; i++) {
+        int32_t n = linkdoc_plural_rules(tags[i], rules, sizeof rules);
+        printf("plural rules %s -> %d %.*s\n", tags[i], (int)n, n > 0 ? (int)n : 0, rules);
+        printf("plural rules small %s -> %d\n", tags[i], (int)linkdoc_plural_rules(tags[i], rules, 4));
+        for (int k = 0; k < 12; k++) {
+            double numbers[] = {0, 1, 2, 3, 5, 11, 21, 22, 101, 111, 1000000, 1.5};
+            int32_t m = linkdoc_plural_select(tags[i], numbers[k], out, sizeof out);
+            printf("plural select %s %g -> %.*s\n", tags[i], numbers[k], m > 0 ? (int)m : 0, out);
+        }
+    }
+    static char locales_list[16384];
+    int32_t n = linkdoc_plural_locales(locales_list, sizeof locales_list);
+    printf("plural locales -> %d %.*s\n", (int)n, n > 0 ? (int)n : 0, locales_list);
     return 0;
 }

@@ -274,7 +274,7 @@ final class DocumentTests: XCTestCase {
             #""url":"https://e.com"},{"kind":"action","text":"b","range""#))
         // The writer spells each kind's name out: it must be the raw value.
         for kind in LinkKind.allCases {
-            let target = try! LinkTarget(kind: kind, member: { _ in nil }, requiredMember: { _ in "x" })
+            let target = LinkTarget(kind: kind, member: { _ in nil }, requiredMember: { _ in "x" })
             let json = Document(text: "x", links: [Link(text: "x", range: Self.range(0, 1, 0, 1, 0, 1), url: nil, target: target)]).jsonBytes()
             XCTAssert(String(decoding: json, as: UTF8.self).contains(#"{"kind":"\#(kind.rawValue)","text":"x","range""#), kind.rawValue)
         }

@@ -11,6 +11,10 @@ import LinkDocModel
 /// A table in several files (`en.lproj/Legal.strings`, `zh-Hans.lproj/Legal.strings`; see
 /// `LocalizationTable`) is one bundle, its `source` the first file and `sources` all of them.
 ///
+/// Each language with plural variations gets its CLDR plural rules (`"pluralRules": {"ru":
+/// {"few": "v = 0 and i % 10 = 2..4 and i % 100 != 12..14", …}}`), which the app's LinkDocModel
+/// evaluates to pick a variation for a count.
+///
 /// A split file (`--split DIR`) holds one language, a level less deep:
 ///
 ///     {"version": 1, "source": "…", "language": "ru", "strings": {"privacy_dialog": {"variations": {…}}}}
@@ -27,6 +31,7 @@ public enum BundleWriter {
         var w = JSONWriter(reservingCapacity: 4096)
         w.beginObject()
         header(compiled, into: &w)
+        pluralRules(of: compiled.strings, into: &w)
         w.key("strings"); w.beginObject()
         for keyGroup in group(sorted(compiled.strings), by: \.key) {
             w.key(keyGroup.first!.key); w.beginObject()
@@ -53,6 +58,7 @@ public enum BundleWriter {
             w.beginObject()
             header(compiled, into: &w)
             w.key("language"); w.string(language)
+            pluralRules(of: strings.filter { $0.language.utf8.elementsEqual(language.utf8) }, into: &w)
             w.key("strings"); w.beginObject()
             for keyGroup in group(strings.filter { $0.language.utf8.elementsEqual(language.utf8) }, by: \.key) {
                 w.key(keyGroup.first!.key)
@@ -73,6 +79,26 @@ public enum BundleWriter {
             w.endArray()
         }
         w.member("sourceLanguage", compiled.sourceLanguage)
+    }
+
+    /// `"pluralRules": {LANGUAGE: {CATEGORY: RULE}}` for each language with plural variations
+    /// that ICU has rules for (CLDRPluralRules); nothing when there is none.
+    private static func pluralRules(of strings: [CompiledString], into w: inout JSONWriter) {
+        var languages = Set<String>()
+        for s in strings where s.variation.hasPrefix("plural.") || s.variation.contains(".plural.") { languages.insert(s.language) }
+        let rules = languages.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { language in
+            CLDRPluralRules.rules(forLanguage: language).map { (language, $0) }
+        }
+        guard !rules.isEmpty else { return }
+        w.key("pluralRules"); w.beginObject()
+        for (language, categories) in rules {
+            w.key(language); w.beginObject()
+            for (category, rule) in categories.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                w.key(category); w.string(rule)
+            }
+            w.endObject()
+        }
+        w.endObject()
     }
 
     /// The strings of one key in one language.
