@@ -17,6 +17,30 @@ public enum FormatArgument: Sendable, Hashable, ExpressibleByStringLiteral, Expr
     public init(floatLiteral value: Double) { self = .double(value) }
 }
 
+/// A value for a `%@` placeholder that the generated accessors take: text, or a link document
+/// whose links come along (`.document`).
+public protocol FormatText: Sendable {
+    var formatArgument: FormatArgument { get }
+}
+
+extension String: FormatText {
+    public var formatArgument: FormatArgument { .string(self) }
+}
+
+extension Document: FormatText {
+    public var formatArgument: FormatArgument { .document(self) }
+}
+
+/// What a placeholder takes, as `Document.argumentKinds(of:)` reads a format string.
+public enum FormatArgumentKind: Sendable, Hashable {
+    /// `%@`: a `FormatText`.
+    case text
+    /// `%d`, `%lld`, `%u`, `%x`, …: an `Int`.
+    case integer
+    /// `%f`, `%e`, `%g`, …: a `Double`.
+    case floatingPoint
+}
+
 /// Why `Document.formatted(_:)` gave no document.
 public enum FormatError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A placeholder it does not fill (`%s`, `%#@count@`, `%5@`), at its UTF-16 offset in the text.
@@ -32,6 +56,10 @@ public enum FormatError: Error, Equatable, CustomStringConvertible, Sendable {
     /// An argument whose first character joins the character before it (a combining mark) or the
     /// like, so a link or style edge would fall inside a character.
     case splitsCharacter(argument: Int)
+    /// Two placeholders numbered for one argument that take different kinds (`%1$@ … %1$d`).
+    case conflictingPlaceholders(argument: Int)
+    /// No placeholder takes this argument though a later one is numbered (`%1$@ %3$@`).
+    case unusedArgument(Int)
 
     public var description: String {
         switch self {
@@ -41,11 +69,35 @@ public enum FormatError: Error, Equatable, CustomStringConvertible, Sendable {
         case .mixedNumbering: "numbered (%1$@) and unnumbered (%@) placeholders in one text"
         case .nestedLink(let n): "argument \(n) has links but lands inside a link of the text; links cannot nest"
         case .splitsCharacter(let n): "argument \(n) joins a neighbouring character, so a link or style edge would split it"
+        case .conflictingPlaceholders(let n): "the placeholders of argument \(n) take different kinds of value"
+        case .unusedArgument(let n): "no placeholder takes argument \(n), though a later argument's does"
         }
     }
 }
 
 extension Document {
+    /// The kind of each argument that `text`'s placeholders take, in argument order: what
+    /// `formatted(_:)` needs, and what the generated accessors' parameters are
+    /// (`"%2$@ 有 %1$lld 条消息"` → `[.integer, .text]`).
+    public static func argumentKinds(of text: String) throws(FormatError) -> [FormatArgumentKind] {
+        let arguments = try FormatPlaceholder.scan(text).filter { $0.conversion != "%" }
+        if arguments.contains(where: { $0.position != nil }) && arguments.contains(where: { $0.position == nil }) {
+            throw FormatError.mixedNumbering
+        }
+        var kinds: [Int: FormatArgumentKind] = [:]
+        for (n, placeholder) in arguments.enumerated() {
+            let number = placeholder.position ?? n + 1
+            let kind: FormatArgumentKind = placeholder.conversion == "@" ? .text
+                : FormatPlaceholder.integers.contains(placeholder.conversion) ? .integer : .floatingPoint
+            if let other = kinds[number], other != kind { throw FormatError.conflictingPlaceholders(argument: number) }
+            kinds[number] = kind
+        }
+        return try (0..<(kinds.keys.max() ?? 0)).map { (i: Int) throws(FormatError) -> FormatArgumentKind in
+            guard let kind = kinds[i + 1] else { throw FormatError.unusedArgument(i + 1) }
+            return kind
+        }
+    }
+
     /// The document with its placeholders filled as `String(format:)` fills them (`%@`, `%1$@`,
     /// `%d`, `%lld`, `%5.2f`, `%%`, …), and every link, style, paragraph and attachment range
     /// moved so that it still covers the same text, in UTF-16 units, scalars and UTF-8 bytes.
@@ -200,7 +252,7 @@ struct FormatPlaceholder {
     static let doubles: Set<Character> = ["f", "F", "e", "E", "g", "G", "a", "A"]
 
     /// Every placeholder of `text`, in order.
-    static func scan(_ text: String) throws -> [FormatPlaceholder] {
+    static func scan(_ text: String) throws(FormatError) -> [FormatPlaceholder] {
         let scalars = text.unicodeScalars
         var found: [FormatPlaceholder] = []
         var position = TextPosition.zero

@@ -486,6 +486,42 @@ final class UserFileTests: XCTestCase {
             XCTAssertEqual(typecheck.status, 0, "\(access): \(typecheck.stderr)")
         }
     }
+
+    /// The accessors of keys with placeholders and plurals are functions whose parameter types
+    /// come from the placeholders: the right types compile, a wrong one does not.
+    func testTypedAccessorsCompileOnlyWithTheirArgumentTypes() throws {
+        let modules = CLIRunner.binary.deletingLastPathComponent().appendingPathComponent("Modules")
+        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("LinkDocModel.swiftmodule").path) else {
+            throw XCTSkip("LinkDocModel.swiftmodule is not in \(modules.path) (a build layout other than SwiftPM's on Linux): the generated accessors were not type-checked")
+        }
+        let dir = try folder()
+        try write(#"""
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "unread": {"localizations": {
+            "en": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld unread message"}},
+                                             "other": {"stringUnit": {"state": "translated", "value": "%lld unread messages"}}}}},
+            "zh-Hans": {"stringUnit": {"state": "translated", "value": "%lld 条未读消息"}}}},
+          "invite": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%2$@ invited you to %1$@ at %3$.1f"}}}}}}
+        """#, "Localizable.xcstrings", in: dir)
+        let out = dir.appendingPathComponent("LinkDocStrings.swift")
+        let generate = try cli.run(["compile", "--swift-accessors", out.path, "Localizable.xcstrings"], in: dir)
+        XCTAssertEqual(generate.status, 0, generate.stderr)
+        let module = "import Foundation\nimport LinkDocModel\nextension Foundation.Bundle { static let module = Foundation.Bundle.main }\n"
+        func typecheck(_ use: String) throws -> CLIRunner.Run {
+            try write(module + "func use() throws {\n" + use + "\n}\n", "App.swift", in: dir)
+            return try cli.run(["swiftc", "-typecheck", "-parse-as-library", "-module-name", "App", "-I", modules.path,
+                                "LinkDocStrings.swift", "App.swift"], in: dir, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        }
+        let right = try typecheck("""
+            _ = try LinkDocStrings.Localizable.unread(3).document(language: "zh-Hans")
+            _ = try LinkDocStrings.Localizable.invite("the team", Document(text: "@小明"), 1.5).attributedString()
+            """)
+        XCTAssertEqual(right.status, 0, right.stderr)
+        for wrong in ["_ = LinkDocStrings.Localizable.unread(\"3\")", "_ = LinkDocStrings.Localizable.invite(\"a\", \"b\", \"c\")",
+                      "_ = try LinkDocStrings.Localizable.unread.document()"] {
+            XCTAssertNotEqual(try typecheck(wrong).status, 0, "\(wrong) must not compile")
+        }
+    }
 }
 
 /// "`lint` of one large file holds at most a small multiple of the file": measured on the

@@ -1,15 +1,23 @@
 import LinkDocBase
+import LinkDocModel
 
 /// Generates the Swift file of typed accessors that LinkDocPlugin adds to a
 /// target: one constant per copy file and per key of each localization table, so
-/// that a mistyped name fails at compile time instead of at run time.
+/// that a mistyped name fails at compile time instead of at run time. A key whose
+/// source-language text has placeholders, or that has plural variations, is a function
+/// of its arguments, typed from the placeholders (`%lld` → `Int`, `%@` → `String` or a
+/// `Document`, `%f` → `Double`, in argument order, `%2$@` included); the count of a plural
+/// key selects its variation in each language (`LinkDocBundle.document(key:languages:count:)`).
 ///
 ///     enum LinkDocStrings {
-///         /// Copy/privacy-dialog.txt
+///         /// privacy-dialog.txt: "请阅读《用户协议》和《隐私政策》…"
 ///         static let privacyDialog = _linkDocResource(name: "privacy-dialog")         // a LinkDocResource
 ///         /// Localizable.xcstrings
 ///         enum Localizable {
+///             /// privacy_dialog: "Read the 《Terms of Service》" (en)
 ///             static let privacyDialog = _linkDocKey(table: "Localizable", key: "privacy_dialog")   // a LinkDocKey
+///             /// unread_messages: "%lld unread messages" (en, plural.other)
+///             static func unreadMessages(_ count: Swift.Int) -> LinkDocKey { … }
 ///         }
 ///     }
 ///
@@ -23,10 +31,11 @@ import LinkDocBase
 public enum SwiftAccessors {
     public struct Source: Sendable {
         public enum Kind: Sendable {
-            case document
-            case table(keys: [String])
+            /// A copy file, with its text for the doc comment.
+            case document(text: String?)
+            case table(keys: [Key])
         }
-        /// The path shown in the doc comment (a table's files, comma-separated).
+        /// The file (a table's files, comma-separated), for messages.
         public var path: String
         public var kind: Kind
         /// The subfolders of the copy folder that the file is in, outermost first.
@@ -45,6 +54,25 @@ public enum SwiftAccessors {
             let base = path.split(separator: "/").last.map(String.init) ?? path
             guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
             return String(base[..<dot])
+        }
+    }
+
+    /// One key of a table.
+    public struct Key: Sendable {
+        public var name: String
+        /// The text in the source language (its `plural.other` for a plural key): the doc comment
+        /// shows it, and its placeholders are the accessor's parameters.
+        public var sourceText: String?
+        /// The language of `sourceText`.
+        public var sourceLanguage: String?
+        /// Whether some language has plural variations (`plural.*`): the accessor takes the count.
+        public var isPlural: Bool
+
+        public init(_ name: String, sourceText: String? = nil, sourceLanguage: String? = nil, isPlural: Bool = false) {
+            self.name = name
+            self.sourceText = sourceText
+            self.sourceLanguage = sourceLanguage
+            self.isPlural = isPlural
         }
     }
 
@@ -93,17 +121,26 @@ public enum SwiftAccessors {
             }
         }
 
-        /// A key of a compiled localization table among this target's resources.
+        /// A key of a compiled localization table among this target's resources, with the
+        /// arguments of its placeholders and the count that selects its plural variation.
         \(modifier)struct LinkDocKey: Swift.Hashable, Swift.Sendable {
             \(modifier)let table: Swift.String
             \(modifier)let key: Swift.String
+            \(modifier)var count: Swift.Int? = nil
+            \(modifier)var arguments: [LinkDocModel.FormatArgument] = []
 
             /// The document for `language` (default: the user's preferred languages, then
-            /// the table's source language) and variation path (e.g. "plural.one").
+            /// the table's source language): the variation that `count` selects, or the variation
+            /// path given (e.g. "plural.one"), with the arguments filled in.
             \(modifier)func document(language: Swift.String? = nil, variation: Swift.String = "") throws -> LinkDocModel.Document {
                 let bundle = try LinkDocResourceLoader.bundle(named: table)
-                return try bundle.document(key: key, languages: language.map { [$0] } ?? Foundation.Locale.preferredLanguages,
-                                           variation: variation)
+                let languages = language.map { [$0] } ?? Foundation.Locale.preferredLanguages
+                let document = if let count, variation.isEmpty {
+                    try bundle.document(key: key, languages: languages, count: count)
+                } else {
+                    try bundle.document(key: key, languages: languages, variation: variation)
+                }
+                return arguments.isEmpty ? document : try document.formatted(arguments)
             }
 
             /// `document(language:variation:)` with every link tappable (see `LinkDocResource.attributedString()`).
@@ -129,7 +166,10 @@ public enum SwiftAccessors {
 
         private let _linkDocLinkScheme: LinkDocModel.LinkScheme? = \(linkScheme.map { "LinkDocModel.LinkScheme(\(literal($0)))" } ?? "nil")
         private func _linkDocResource(name: Swift.String) -> LinkDocResource { LinkDocResource(name: name) }
-        private func _linkDocKey(table: Swift.String, key: Swift.String) -> LinkDocKey { LinkDocKey(table: table, key: key) }
+        private func _linkDocKey(table: Swift.String, key: Swift.String, count: Swift.Int? = nil,
+                                 arguments: [LinkDocModel.FormatArgument] = []) -> LinkDocKey {
+            LinkDocKey(table: table, key: key, count: count, arguments: arguments)
+        }
 
 
         """
@@ -171,20 +211,20 @@ public enum SwiftAccessors {
         for source in ordered where source.folders.count == depth {
             let base = Source.resourceName(forPath: source.path)
             switch source.kind {
-            case .document:
+            case .document(let text):
                 let name = scope.claim(identifier(base, upper: false), for: "the copy file \(source.path)")
-                out += "\(indent)/// \(comment(source.path))\n"
+                let file = (source.folders + [source.path.split(separator: "/").last.map(String.init) ?? source.path]).joined(separator: "/")
+                out += "\(indent)/// \(comment(file))\(text.map { ": " + quoted($0) } ?? "")\n"
                 out += "\(indent)\(modifier)static let \(name) = _linkDocResource(name: \(literal(source.resourceName)))\n"
             case .table(let keys):
                 let name = scope.claim(identifier(base, upper: true), for: "the table \(source.path)")
-                out += "\(indent)/// \(comment(source.path))\n"
+                out += "\(indent)/// \(comment(displayNames(source.path)))\n"
                 out += "\(indent)\(modifier)enum \(name) {\n"
                 var keyScope = IdentifierScope(path: scope.path + "." + name.trimmingBackticks)
                 var seen = Set<[UInt8]>()
-                for key in keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where seen.insert(Array(key.utf8)).inserted {
-                    let member = keyScope.claim(identifier(key, upper: false), for: "the key \(literal(key))")
-                    out += "\(indent)    /// \(comment(key))\n"
-                    out += "\(indent)    \(modifier)static let \(member) = _linkDocKey(table: \(literal(source.resourceName)), key: \(literal(key)))\n"
+                for key in keys.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) where seen.insert(Array(key.name.utf8)).inserted {
+                    let member = keyScope.claim(identifier(key.name, upper: false), for: "the key \(literal(key.name))")
+                    out += keyAccessor(key, member: member, table: source.resourceName, indent: indent + "    ", modifier: modifier)
                 }
                 collisions += keyScope.collisions
                 out += "\(indent)}\n"
@@ -204,6 +244,72 @@ public enum SwiftAccessors {
             out += "\(indent)}\n"
         }
         collisions += scope.collisions
+    }
+
+    /// A key's doc comment and accessor: a constant, or a function of the placeholders' arguments
+    /// and the plural count.
+    private static func keyAccessor(_ key: Key, member: String, table: String, indent: String, modifier: String) -> String {
+        var out = "\(indent)/// \(comment(key.name))"
+        if let text = key.sourceText {
+            let variation = key.isPlural ? ", plural.other" : ""
+            if text != key.name || key.isPlural { out += ": \(quoted(text))" }
+            if let language = key.sourceLanguage { out += " (\(comment(language))\(variation))" }
+        }
+        out += "\n"
+        let kinds: [FormatArgumentKind]
+        do {
+            kinds = try key.sourceText.map(Document.argumentKinds(of:)) ?? []
+        } catch {
+            // The accessor stays a constant: String(format:) could not fill these placeholders either.
+            out += "\(indent)/// No typed arguments: \(comment(error.description)).\n"
+            out += "\(indent)\(modifier)static let \(member) = _linkDocKey(table: \(literal(table)), key: \(literal(key.name)))\n"
+            return out
+        }
+        guard !kinds.isEmpty || key.isPlural else {
+            out += "\(indent)\(modifier)static let \(member) = _linkDocKey(table: \(literal(table)), key: \(literal(key.name)))\n"
+            return out
+        }
+        // The plural count is the first integer argument, or a parameter of its own when the text has none.
+        let countArgument = key.isPlural ? kinds.firstIndex(of: .integer) : nil
+        var parameters: [String] = []
+        var values: [String] = []
+        if key.isPlural && countArgument == nil { parameters.append("count: Swift.Int") }
+        for (i, kind) in kinds.enumerated() {
+            let name = i == countArgument ? "count" : "arg\(i + 1)"
+            switch kind {
+            case .text:
+                parameters.append("_ \(name): some LinkDocModel.FormatText")
+                values.append("\(name).formatArgument")
+            case .integer:
+                parameters.append("_ \(name): Swift.Int")
+                values.append(".int(\(name))")
+            case .floatingPoint:
+                parameters.append("_ \(name): Swift.Double")
+                values.append(".double(\(name))")
+            }
+        }
+        let count = key.isPlural ? "count" : "nil"
+        out += "\(indent)\(modifier)static func \(member)(\(parameters.joined(separator: ", "))) -> LinkDocKey {\n"
+        out += "\(indent)    _linkDocKey(table: \(literal(table)), key: \(literal(key.name)), count: \(count), arguments: [\(values.joined(separator: ", "))])\n"
+        out += "\(indent)}\n"
+        return out
+    }
+
+    /// A table's files for its doc comment, without the folders above their language folders
+    /// (the plugin gives absolute paths): `en.lproj/Legal.strings, zh-Hans.lproj/Legal.strings`.
+    static func displayNames(_ paths: String) -> String {
+        paths.components(separatedBy: ", ").map { path in
+            let parts = path.split(separator: "/")
+            guard parts.count >= 2 else { return path }
+            let folder = parts[parts.count - 2]
+            return folder.hasSuffix(".lproj") || folder.hasPrefix("values") ? "\(folder)/\(parts.last!)" : String(parts.last!)
+        }.joined(separator: ", ")
+    }
+
+    /// Text quoted on one comment line, cut at 120 characters.
+    static func quoted(_ text: String) -> String {
+        let cut = text.count > 120 ? text.prefix(119) + "…" : Substring(text)
+        return "\"" + comment(String(cut)) + "\""
     }
 
     /// The names of one enum's members and what each names. A name is never changed to make

@@ -104,15 +104,16 @@ enum CompileAccessors {
         var sources: [SwiftAccessors.Source] = []
         for table in LocalizationTable.group(inputs) {
             if let format = LocalizationFile.format(forPath: table.files[0]) {
-                var keys: [String] = []
+                var files: [LocalizationFile] = []
                 for file in table.files {
-                    let bytes: [UInt8]
-                    do { bytes = try FileIO.read(path: file) } catch { throw UsageError(message: "\(error)", suggestHelp: false) }
-                    keys += LocalizationFile.read(bytes, name: file, format: format, language: "und").strings.map(\.key)
+                    files.append(LocalizationFile.read(try read(file), name: file, format: format, language: LocalizationFile.language(forPath: file)))
                 }
-                sources.append(.init(path: table.files.joined(separator: ", "), kind: .table(keys: keys)))
+                sources.append(.init(path: table.files.joined(separator: ", "), kind: .table(keys: keys(of: files))))
             } else {
-                sources.append(.init(path: table.files[0], kind: .document, folders: subfolders(of: table.files[0], under: copyFolder)))
+                // The file's own compile command reports a file it cannot read; here it only loses its comment.
+                let text = (try? FileIO.read(path: table.files[0])).map { String(decoding: $0, as: UTF8.self) }
+                sources.append(.init(path: table.files[0], kind: .document(text: text),
+                                     folders: subfolders(of: table.files[0], under: copyFolder)))
             }
         }
         let swift: [UInt8]
@@ -132,6 +133,38 @@ enum CompileAccessors {
             throw UsageError(message: "cannot write \(error)", suggestHelp: false)
         }
         return .success
+    }
+
+    private static func read(_ path: String) throws -> [UInt8] {
+        do { return try FileIO.read(path: path) } catch { throw UsageError(message: "\(error)", suggestHelp: false) }
+    }
+
+    /// The keys of a table's files, each with its text in the source language: a catalog's
+    /// `sourceLanguage`, else `en`, else `Base`, else the first language in code point order;
+    /// its plain string, else its `plural.other`, else its first variation.
+    static func keys(of files: [LocalizationFile]) -> [SwiftAccessors.Key] {
+        var byKey: [String: [LocalizedString]] = [:]
+        var order: [String] = []
+        for file in files {
+            for string in file.strings {
+                if byKey[string.key] == nil { order.append(string.key) }
+                byKey[string.key, default: []].append(string)
+            }
+        }
+        let declared = files.lazy.compactMap(\.sourceLanguage).first
+        return order.map { name in
+            let strings = byKey[name]!
+            let languages = Set(strings.map(\.language))
+            let source = declared.flatMap { languages.contains($0) ? $0 : nil }
+                ?? ["en", "Base"].first(where: languages.contains)
+                ?? languages.min { $0.utf8.lexicographicallyPrecedes($1.utf8) }!
+            let inSource = strings.filter { $0.language == source }
+            let text = (inSource.first { $0.variation.isEmpty } ?? inSource.first { $0.variation == "plural.other" }
+                        ?? inSource.min { $0.variation.utf8.lexicographicallyPrecedes($1.variation.utf8) })
+                .map { String(decoding: $0.value, as: UTF8.self) }
+            return SwiftAccessors.Key(name, sourceText: text, sourceLanguage: source,
+                                      isPlural: strings.contains { $0.variation.hasPrefix("plural.") })
+        }
     }
 
     /// The folders between `copyFolder` and the file (`Copy/onboarding/welcome.txt` → `["onboarding"]`).

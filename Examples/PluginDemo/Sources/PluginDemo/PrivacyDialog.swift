@@ -14,8 +14,9 @@ public enum PrivacyDialog {
         try LinkDocStrings.Localizable.consentCheckbox.document(language: language)
     }
 
-    /// A plural variation of the same catalog.
-    public static func unread(language: String, variation: String) throws -> Document {
-        try LinkDocStrings.Localizable.unreadMessages.document(language: language, variation: variation)
+    /// The unread-messages line for a count: the accessor takes the count (from `%lld`), which
+    /// selects the plural variation of `language` and fills the placeholder.
+    public static func unread(count: Int, language: String) throws -> Document {
+        try LinkDocStrings.Localizable.unreadMessages(count).document(language: language)
     }
 }

@@ -19,11 +19,21 @@ final class PluginDemoTests: XCTestCase {
         XCTAssertEqual(try PrivacyDialog.checkbox(language: "zh-Hans-CN").text, "我已阅读并同意《用户协议》")
     }
 
-    func testPluralVariation() throws {
-        let one = try PrivacyDialog.unread(language: "en", variation: "plural.one")
+    func testPluralSelectedByTheCountInEachLanguage() throws {
+        let one = try PrivacyDialog.unread(count: 1, language: "en")
+        XCTAssertEqual(one.text, "1 unread message from @小明")
         XCTAssertEqual(one.links.map(\.kind), [.mention])
-        // A category the entry does not have falls back to "other".
-        XCTAssertEqual(try PrivacyDialog.unread(language: "en", variation: "plural.few").text, "%lld unread messages")
+        XCTAssertEqual(one.links.first.map { String(decoding: Array(one.text.utf16)[$0.range.utf16.location..<$0.range.utf16.upperBound], as: UTF16.self) },
+                       "@小明",
+                       "the mention's range moved with the filled-in count")
+        XCTAssertEqual(try PrivacyDialog.unread(count: 5, language: "en").text, "5 unread messages")
+        XCTAssertEqual(try PrivacyDialog.unread(count: 0, language: "en").text, "0 unread messages")
+        XCTAssertEqual(try PrivacyDialog.unread(count: 1, language: "zh-Hans").text, "1 条未读消息",
+                       "Chinese has no plural forms: its one string, for every count")
+        XCTAssertEqual(try PrivacyDialog.unread(count: 5, language: "zh-Hans-CN").text, "5 条未读消息")
+        // A variation path can still be asked for directly; a category the entry lacks falls back to "other".
+        XCTAssertEqual(try LinkDocStrings.Localizable.unreadMessages(5).document(language: "en", variation: "plural.few").text,
+                       "5 unread messages")
     }
 
     /// en.lproj/Legal.strings and zh-Hans.lproj/Legal.strings are one resource, Legal.json,
