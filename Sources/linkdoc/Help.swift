@@ -36,6 +36,7 @@ enum Help {
     Compiles each FILE (or standard input, with '-' or no FILE) into a link document:
     the display text with the markup removed, and every link with its kind, text,
     ranges in UTF-16, Unicode scalars and UTF-8, ASCII URL and typed payload.
+    A copy file's final line ending ends the file and is not text (of two, one stays).
     With one input the document is printed as JSON; with several, one JSON line per
     input: {"file": …, "document": …} ({"file": …, "bundle": …} for localization files).
 

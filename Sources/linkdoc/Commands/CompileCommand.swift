@@ -121,7 +121,7 @@ enum CompileCommand {
                 }
                 outputs.append((name, BundleWriter.bundle(compiled), true))
             } else {
-                let result = compiler.compile(bytes, name: name)
+                let result = compiler.compile(bytes, name: name, options: CompileOptions(isFile: true))
                 let diagnostics = Suppressions.filter(result.diagnostics, in: result.source)
                 reporter.print(diagnostics)
                 if diagnostics.contains(where: { $0.severity == .error }) && status == .success { status = .inputErrors }
