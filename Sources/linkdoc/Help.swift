@@ -57,8 +57,10 @@ enum Help {
     One table in several language folders is one bundle with every language:
     en.lproj/Legal.strings and zh-Hans.lproj/Legal.strings (same name, *.lproj
     folders in the same folder) give the bundle of table Legal, res/values/strings.xml
-    and res/values-ja/strings.xml that of table strings. A FOLDER that holds *.lproj
-    or values* folders stands for all their localization files.
+    and res/values-ja/strings.xml that of table strings. A FOLDER stands for the
+    localization files in it and in its *.lproj and values* folders (a String Catalog
+    beside the .lproj folders too); other subfolders are not looked into, and a
+    .stringsdict file, which linkdoc does not read, is named in a note.
 
     OPTIONS:
       -m, --manifest FILE  The manifest (agreements, mentions, schemes, options).
