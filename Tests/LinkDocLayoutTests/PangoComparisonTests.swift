@@ -49,7 +49,7 @@ final class PangoComparisonTests: XCTestCase {
         var differing: Set<String> = []
         for name in cases {
             let copy = try Data(contentsOf: folder.appendingPathComponent(name))
-            let text = try XCTUnwrap(Compiler().compile(Array(copy), name: name).document?.text, name)
+            let text = try XCTUnwrap(Compiler().compile(Array(copy), name: name, options: CompileOptions(isFile: true)).document?.text, name)
             let layoutText = LayoutText(text)
             for width in Self.widths {
                 var request = LayoutRequest(width: Double(width), fonts: fonts, size: 16)
