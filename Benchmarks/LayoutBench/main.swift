@@ -17,7 +17,7 @@ if arguments.count == 4 && arguments[1] == "--texts" {
     var out = Data()
     for name in names {
         let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
-        guard let text = Compiler().compile(bytes, name: name).document?.text else { continue }
+        guard let text = Compiler().compile(bytes, name: name, options: CompileOptions(isFile: true)).document?.text else { continue }
         out.append(contentsOf: Array(text.utf8) + [0])
     }
     try out.write(to: URL(fileURLWithPath: arguments[3]))

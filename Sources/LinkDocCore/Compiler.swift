@@ -7,10 +7,14 @@ public struct CompileOptions: Sendable, Hashable {
     public var inputKind: InputKind
     /// Detector settings of the document itself (an NDJSON record's `detect`), over the manifest's.
     public var detect: DetectorSettings
+    /// Whether the bytes are a whole copy file, read from a file or standard input: its final line
+    /// ending is then not text (`SourceText.init(name:bytes:isFile:)`).
+    public var isFile: Bool
 
-    public init(inputKind: InputKind = .copy, detect: DetectorSettings = DetectorSettings()) {
+    public init(inputKind: InputKind = .copy, detect: DetectorSettings = DetectorSettings(), isFile: Bool = false) {
         self.inputKind = inputKind
         self.detect = detect
+        self.isFile = isFile
     }
 }
 
@@ -52,7 +56,7 @@ public struct Compiler: Sendable {
     /// compiles one document after another.
     public func compile(_ bytes: [UInt8], name: String, excerpts: Bool = true, options: CompileOptions = CompileOptions(),
                         workspace: inout CompileWorkspace) -> CompileResult {
-        switch read(bytes, name: name) {
+        switch read(bytes, name: name, isFile: options.isFile) {
         case .unreadable(let d): return CompileResult(diagnostics: [d])
         case .source(let source): return compile(source, excerpts: excerpts, options: options, workspace: &workspace)
         }
@@ -78,7 +82,7 @@ public struct Compiler: Sendable {
     /// to `workspace` once written, and no model is built. Returns the diagnostics, in source order.
     public func compile(_ bytes: [UInt8], name: String, excerpts: Bool = true, options: CompileOptions = CompileOptions(),
                         workspace: inout CompileWorkspace, writingJSONTo w: inout JSONWriter) -> [Diagnostic] {
-        switch read(bytes, name: name) {
+        switch read(bytes, name: name, isFile: options.isFile) {
         case .unreadable(let d):
             w.null()
             return [d]
@@ -97,7 +101,7 @@ public struct Compiler: Sendable {
     }
 
     /// The read stage: the document as source text, or the error that keeps it from being read.
-    private func read(_ bytes: [UInt8], name: String) -> ReadOutcome {
+    private func read(_ bytes: [UInt8], name: String, isFile: Bool) -> ReadOutcome {
         let manifest = context.manifest
         guard bytes.count <= manifest.options.maxDocumentBytes else {
             return .unreadable(Diagnostic(severity: .error,
@@ -105,7 +109,7 @@ public struct Compiler: Sendable {
                                        ruleID: RuleID.documentTooLarge, file: name, location: SourceLocation(line: 1, column: 1, offset: 0)))
         }
         do {
-            return .source(try SourceText(name: name, bytes: bytes))
+            return .source(try SourceText(name: name, bytes: bytes, isFile: isFile))
         } catch {
             return .unreadable(Diagnostic(severity: .error,
                                        message: "the file is not valid UTF-8 (byte offset \(error.byteOffset)); no document was written for it",

@@ -2,9 +2,9 @@ import LinkDocCore
 
 /// Applies safe fixes to a file's bytes and renders them as a unified diff.
 ///
-/// Fixes are computed on the normalized source (LF, no BOM). They never touch
-/// line breaks, so the fixed text is turned back into the file's own form: its
-/// BOM and its line endings (CRLF or CR) are restored line by line.
+/// Fixes are computed on the normalized source (LF, no BOM, no final line ending). They
+/// never touch line breaks, so the fixed text is turned back into the file's own form: its
+/// BOM and its line endings (CRLF or CR) are restored line by line, the final one included.
 public enum Fixer {
     /// The fixed normalized text, applying non-overlapping edits in order (the
     /// first of two overlapping edits wins; the next run of --fix catches the rest).
@@ -28,7 +28,8 @@ public enum Fixer {
     }
 
     /// Puts the original file's BOM and line endings back on fixed normalized text.
-    /// `original` is the file as read; its lines correspond one to one.
+    /// `original` is the file as read; its lines correspond one to one, but for the final line
+    /// ending of a copy file, which is not in its text.
     public static func restoreForm(_ fixed: [UInt8], like original: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         var i = 0
@@ -53,6 +54,7 @@ public enum Fixer {
                 out.append(b)
             }
         }
+        if line < endings.count { out += endings[line] }
         return out
     }
 

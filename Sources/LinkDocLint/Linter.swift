@@ -49,20 +49,22 @@ public struct Linter: Sendable {
         self.rules = rules
     }
 
-    /// `language` is the text's language when known (a localization file's string), `key` its key.
+    /// Lints a copy file as read (its final line ending is not text); `language` is the text's
+    /// language when known, `key` its key.
     public func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String? = nil, key: String? = nil) -> LintFileReport {
         var budget = FindingBudget()
-        var report = lint(bytes, name: name, manifest: manifest, language: language, key: key, excerpts: true, budget: &budget)
+        var report = lint(bytes, name: name, manifest: manifest, language: language, key: key, isFile: true, excerpts: true, budget: &budget)
         report.diagnostics += budget.summaries(file: name)
         return report
     }
 
     /// Lints one text, listing findings while `budget` admits them (the rest are counted there).
+    /// `isFile`: whether `bytes` are a copy file rather than a value (a localization file's string).
     /// `excerpts`: whether diagnostics carry their source line (not when they are moved into a
     /// localization file, which gives its own).
-    func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String?, key: String?,
+    func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String?, key: String?, isFile: Bool,
               excerpts: Bool, budget: inout FindingBudget) -> LintFileReport {
-        let result = Compiler(manifest: manifest).compile(bytes, name: name)
+        let result = Compiler(manifest: manifest).compile(bytes, name: name, options: CompileOptions(isFile: isFile))
         guard let source = result.source else {
             // Not read at all (invalid UTF-8, too large): only the compiler's diagnostic applies.
             let diagnostics = result.diagnostics.compactMap { d -> LintDiagnostic? in
@@ -118,6 +120,7 @@ public struct Linter: Sendable {
         let before = signature(result), sourceLength = scalars(source.bytes)
         func moves(_ edits: [TextEdit]) -> Bool {
             let fixed = Fixer.apply(edits, to: source.bytes)
+            // Text as read, not a file: a final line feed of it is text (the file's own is gone already).
             let after = signature(Compiler(manifest: manifest).compile(fixed, name: name))
             return after.links != before.links || after.styles != before.styles
                 || after.length - before.length != scalars(fixed) - sourceLength

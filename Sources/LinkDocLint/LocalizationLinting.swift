@@ -61,7 +61,7 @@ extension Linter {
         var previous: (index: Int, found: [LintDiagnostic])?
         for (index, string) in file.strings.enumerated() {
             var found = lint(string.value, name: name, manifest: manifest, language: string.language, key: string.key,
-                             excerpts: false, budget: &budget).diagnostics
+                             isFile: false, excerpts: false, budget: &budget).diagnostics
             if let (before, foundBefore) = previous {
                 var beforeFound = foundBefore
                 let b = file.strings[before]

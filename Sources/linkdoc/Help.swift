@@ -36,6 +36,7 @@ enum Help {
     Compiles each FILE (or standard input, with '-' or no FILE) into a link document:
     the display text with the markup removed, and every link with its kind, text,
     ranges in UTF-16, Unicode scalars and UTF-8, ASCII URL and typed payload.
+    A copy file's final line ending ends the file and is not text (of two, one stays).
     With one input the document is printed as JSON; with several, one JSON line per
     input: {"file": …, "document": …} ({"file": …, "bundle": …} for localization files).
 
@@ -56,8 +57,10 @@ enum Help {
     One table in several language folders is one bundle with every language:
     en.lproj/Legal.strings and zh-Hans.lproj/Legal.strings (same name, *.lproj
     folders in the same folder) give the bundle of table Legal, res/values/strings.xml
-    and res/values-ja/strings.xml that of table strings. A FOLDER that holds *.lproj
-    or values* folders stands for all their localization files.
+    and res/values-ja/strings.xml that of table strings. A FOLDER stands for the
+    localization files in it and in its *.lproj and values* folders (a String Catalog
+    beside the .lproj folders too); other subfolders are not looked into, and a
+    .stringsdict file, which linkdoc does not read, is named in a note.
 
     OPTIONS:
       -m, --manifest FILE  The manifest (agreements, mentions, schemes, options).

@@ -63,6 +63,39 @@ extension CLITests {
         XCTAssertNil((main["bundle"] as? [String: Any])?["sources"], "a table in one file is the bundle it always was")
     }
 
+    /// A String Catalog beside the *.lproj folders, and one inside a folder of its own, are
+    /// compiled with the tables; a .stringsdict (not read) is named in a note, copy is left alone.
+    func testFolderCompilesItsStringCatalogsAndNamesWhatItSkips() throws {
+        let resources = try lprojFolder()
+        let catalog = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"consent": {"localizations": {"#
+            + #""zh-Hans": {"stringUnit": {"state": "translated", "value": "我已阅读并同意《用户协议》"}}}}}}"#
+        try Data(catalog.utf8).write(to: resources.appendingPathComponent("Localizable.xcstrings"))
+        try Data("<plist/>".utf8).write(to: resources.appendingPathComponent("en.lproj/Localizable.stringsdict"))
+        try Data("请阅读《用户协议》".utf8).write(to: resources.appendingPathComponent("notes.txt"))
+        let manifest = root.appendingPathComponent("Tests/Fixtures/linkdoc.json").path
+        let r = try run(["compile", resources.path, "--manifest", manifest])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let files = try r.stdout.split(separator: "\n").map { try json(String($0))["file"] as? String }
+        XCTAssertEqual(files, ["Localizable.xcstrings", "en.lproj/Legal.strings", "en.lproj/Main.strings"].map { resources.path + "/" + $0 })
+        let first = try json(String(r.stdout.split(separator: "\n")[0]))
+        let strings = (first["bundle"] as? [String: Any])?["strings"] as? [String: [String: Any]]
+        XCTAssertEqual(strings?["consent"]?.keys.sorted(), ["en", "zh-Hans"], "the catalog compiled: its source language and its translation")
+        XCTAssertEqual(r.stderr, "linkdoc: note: \(resources.path)/en.lproj/Localizable.stringsdict is not compiled: linkdoc does not "
+                       + "read .stringsdict files (plurals in a property list); a String Catalog's plural variations compile\n")
+
+        // A folder that holds only a catalog stands for it too; one with only copy is refused.
+        let lone = try temporaryDirectory()
+        try Data(catalog.utf8).write(to: lone.appendingPathComponent("Localizable.xcstrings"))
+        let single = try run(["compile", lone.path, "--manifest", manifest])
+        XCTAssertEqual(single.status, 0, single.stderr)
+        XCTAssertEqual(try json(single.stdout)["source"] as? String, lone.path + "/Localizable.xcstrings", "one table: its bundle alone")
+        let copy = try temporaryDirectory()
+        try Data("请阅读《用户协议》".utf8).write(to: copy.appendingPathComponent("notes.txt"))
+        let refused = try run(["compile", copy.path, "--manifest", manifest])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssert(refused.stderr.contains("is a directory; compile takes files"), refused.stderr)
+    }
+
     /// Android's res/: values/, values-zh-rCN/ and values-b+zh+Hant/ strings.xml in one bundle,
     /// with the default folder's language as the source language.
     func testTablesAndroidResFolder() throws {

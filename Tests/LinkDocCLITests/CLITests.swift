@@ -127,6 +127,30 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.stdout, #"{"version":1,"text":"","links":[],"styles":[],"paragraphs":[]}"# + "\n")
     }
 
+    /// A copy file's final line ending (LF, CRLF or CR) ends the file and is not text, read from a
+    /// file or from standard input; of two, the first is text. An NDJSON record's text is a value
+    /// and keeps it. Diagnostics keep the file's lines and columns.
+    func testAFilesFinalLineEndingIsNotText() throws {
+        let dir = try temporaryDirectory()
+        let cases: [(file: String, text: String)] = [("欢迎\n", "欢迎"), ("欢迎\r\n", "欢迎"), ("欢迎\r", "欢迎"),
+                                                     ("欢迎\n\n", "欢迎\n"), ("欢迎\r\n\r\n", "欢迎\n"), ("\n", ""), ("欢迎", "欢迎")]
+        for (file, text) in cases {
+            let input = dir.appendingPathComponent("copy.txt")
+            try Data(file.utf8).write(to: input)
+            XCTAssertEqual(try json(try run(["compile", "--no-manifest", input.path]).stdout)["text"] as? String, text, file.debugDescription)
+            XCTAssertEqual(try json(try run(["compile", "--no-manifest"], stdin: Data(file.utf8)).stdout)["text"] as? String, text,
+                           "standard input \(file.debugDescription)")
+        }
+        let record = try run(["compile", "--ndjson", "--no-manifest"], stdin: Data(#"{"text":"欢迎\n"}"#.utf8 + [0x0A]))
+        XCTAssertEqual((try json(record.stdout)["document"] as? [String: Any])?["text"] as? String, "欢迎\n", "a record's text is a value")
+
+        let crlf = dir.appendingPathComponent("crlf.txt")
+        try Data("第一行\r\n[点我](javascript:x)\r\n".utf8).write(to: crlf)
+        let r = try run(["compile", "--no-manifest", crlf.path])
+        XCTAssertEqual(try json(r.stdout)["text"] as? String, "第一行\n点我")
+        XCTAssert(r.stderr.contains("crlf.txt:2:6: error:") && r.stderr.contains("\n    [点我](javascript:x)\n           ^\n"), r.stderr)
+    }
+
     // MARK: Bad input and exit codes
 
     func testInvalidUTF8IsAnErrorAndOtherDocumentsStillCompile() throws {

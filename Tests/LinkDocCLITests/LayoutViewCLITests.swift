@@ -46,4 +46,30 @@ final class LayoutViewCLITests: XCTestCase {
             "Copy/privacy.txt:1:1: warning: the copy needs 3 lines at 15 pt in the view \"privacy-dialog\", which allows 2 at 200 pt wide (and 3 at 19 pt) [fits-lines]"),
             r.stdout + r.stderr)
     }
+
+    /// `layout` and lint's fits-lines count the same lines, in a text view and in a label: a copy
+    /// file's final line feed ends the file and adds no line; of two, the first is text, which a
+    /// text view shows as one more, empty line (and a label does not).
+    func testLayoutAndFitsLinesCountTheSameLinesForACopyFileEndingInLineFeeds() throws {
+        let dir = try cli.temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Copy"), withIntermediateDirectories: true)
+        try Data(#"""
+            {"views": {"text-view": {"width": 200, "size": 15, "maxLines": 1, "paths": ["Copy/*.txt"]},
+                       "label": {"width": 200, "size": 15, "maxLines": 1, "profile": "label", "paths": ["Copy/*.txt"]}}}
+            """#.utf8).write(to: dir.appendingPathComponent("linkdoc.json"))
+        let files = ["one-lf.txt": "第一行\n第二行\n", "two-lf.txt": "第一行\n第二行\n\n"]
+        for (name, text) in files { try Data(text.utf8).write(to: dir.appendingPathComponent("Copy/" + name)) }
+        let expected = ["one-lf.txt": ["text-view": 2, "label": 2], "two-lf.txt": ["text-view": 3, "label": 2]]
+        for (name, views) in expected {
+            let lint = try cli.run(["lint", "Copy/" + name], in: dir)
+            for (view, lines) in views {
+                let layout = try cli.run(["layout", "Copy/" + name, "--view", view, "--max-lines", "0"], in: dir)
+                XCTAssertEqual(layout.status, 0, layout.stderr)
+                let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any])
+                XCTAssertEqual((json["lines"] as? [Any])?.count, lines, "layout of \(name) in \(view)")
+                XCTAssert(lint.stdout.contains("the copy needs \(lines) lines at 15 pt in the view \"\(view)\""),
+                          "fits-lines of \(name) in \(view): \(lint.stdout)")
+            }
+        }
+    }
 }

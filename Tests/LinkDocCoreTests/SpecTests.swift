@@ -16,7 +16,9 @@ final class SpecTests: XCTestCase {
                 return Compiler(manifest: try Manifest.load(path: path))
             }()
             compilers[example.manifest] = compiler
-            let result = compiler.compile(example.input, name: "<spec>", options: CompileOptions(inputKind: example.inputKind))
+            // A copy example is a copy file; a localization example is a value, read whole.
+            let options = CompileOptions(inputKind: example.inputKind, isFile: example.inputKind == .copy)
+            let result = compiler.compile(example.input, name: "<spec>", options: options)
             let json = result.document.map { String(decoding: $0.jsonBytes(), as: UTF8.self) } ?? "null"
             let diagnostics = result.diagnostics.map { d in
                 "\(d.location?.line ?? 0):\(d.location?.column ?? 0): \(d.severity.rawValue) [\(d.ruleID)]"

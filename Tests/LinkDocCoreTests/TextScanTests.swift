@@ -199,29 +199,41 @@ final class TextScanTests: XCTestCase {
         }
     }
 
+    /// A file drops its final line ending, as a value does not: the rest, and every offset's line and
+    /// column, are the same.
     func testSourceTextMatchesTheNormalizedText() throws {
-        for text in ["", "a", "\r", "\r\n", "\u{FEFF}a\r\nb\rc\n", "\u{FEFF}", String(repeating: "好\r\n", count: 400),
-                     String(repeating: "ab😀\n", count: 300),
+        for text in ["", "a", "\r", "\r\n", "\n\n", "a\r\r\n", "\u{FEFF}a\r\nb\rc\n", "\u{FEFF}", "\u{FEFF}\r\n",
+                     String(repeating: "好\r\n", count: 400), String(repeating: "ab😀\n", count: 300),
                      // Lines longer than a checkpoint block, and columns on both sides of one block's length.
-                     String(repeating: "好a😀é", count: 200) + "\n" + String(repeating: "x", count: 511) + "好\n" + String(repeating: "é", count: 700)] {
-            let source = try SourceText(name: "t", bytes: Array(text.utf8))
-            var expected = Array(text.utf8)
-            if expected.starts(with: [0xEF, 0xBB, 0xBF]) { expected.removeFirst(3) }
-            expected = Array(String(decoding: expected, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-                .replacingOccurrences(of: "\r", with: "\n").utf8)
-            XCTAssertEqual(source.bytes, expected)
-            // Every offset's column counts the scalars since its line's start.
-            var line = 1, column = 1
-            for (offset, b) in expected.enumerated() {
-                if b & 0xC0 != 0x80 {
-                    let location = source.location(ofOffset: offset)
-                    XCTAssertEqual(location.line, line, "\(text.debugDescription) at \(offset)")
-                    XCTAssertEqual(location.column, column, "\(text.debugDescription) at \(offset)")
-                    column += 1
-                }
-                if b == 0x0A { line += 1; column = 1 }
+                     String(repeating: "好a😀é", count: 200) + "\n" + String(repeating: "x", count: 511) + "好\n" + String(repeating: "é", count: 700)]
+                     + [String(repeating: "x", count: 511), String(repeating: "x", count: 1023)].map { $0 + "\n" } {
+            for isFile in [false, true] {
+                try checkSourceText(text, isFile: isFile)
             }
         }
+    }
+
+    private func checkSourceText(_ text: String, isFile: Bool) throws {
+        let source = try SourceText(name: "t", bytes: Array(text.utf8), isFile: isFile)
+        var expected = Array(text.utf8)
+        if expected.starts(with: [0xEF, 0xBB, 0xBF]) { expected.removeFirst(3) }
+        expected = Array(String(decoding: expected, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "\r", with: "\n").utf8)
+        if isFile && expected.last == 0x0A { expected.removeLast() }
+        XCTAssertEqual(source.bytes, expected, "\(text.debugDescription), isFile \(isFile)")
+        // Every offset's column counts the scalars since its line's start.
+        var line = 1, column = 1
+        for (offset, b) in expected.enumerated() {
+            if b & 0xC0 != 0x80 {
+                let location = source.location(ofOffset: offset)
+                XCTAssertEqual(location.line, line, "\(text.debugDescription) at \(offset)")
+                XCTAssertEqual(location.column, column, "\(text.debugDescription) at \(offset)")
+                column += 1
+            }
+            if b == 0x0A { line += 1; column = 1 }
+        }
+        let end = source.location(ofOffset: expected.count)
+        XCTAssertEqual([end.line, end.column], [line, column], "\(text.debugDescription) at its end, isFile \(isFile)")
     }
 
     /// Unicode scalars in `bytes[range]` one byte at a time: the definition the counts must meet.

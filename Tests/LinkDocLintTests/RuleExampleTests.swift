@@ -187,13 +187,20 @@ final class SuppressionAndFixTests: XCTestCase {
         XCTAssertEqual(report.diagnostics.map { "\($0.diagnostic.location!.line) \($0.diagnostic.ruleID)" }, ["3 unknown-agreement"])
     }
 
-    func testFixKeepsLineEndingsAndBOM() {
-        let original: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("我们,你们\r\n第二行\r第三行,好\n".utf8)
-        let normalized = Array("我们,你们\n第二行\n第三行,好\n".utf8)
-        let comma1 = normalized.firstIndex(of: UInt8(ascii: ","))!
-        let comma2 = normalized.lastIndex(of: UInt8(ascii: ","))!
-        let fixed = Fixer.apply([TextEdit(range: comma1..<comma1 + 1, replacement: "，"), TextEdit(range: comma2..<comma2 + 1, replacement: "，")], to: normalized)
-        XCTAssertEqual(Fixer.restoreForm(fixed, like: original), [0xEF, 0xBB, 0xBF] + Array("我们，你们\r\n第二行\r第三行，好\n".utf8))
+    /// The text of a copy file has no BOM, only LFs and not the file's final line ending; the fixed
+    /// file gets them all back, the final one too (of two, the first is text, the second put back).
+    func testFixKeepsLineEndingsAndBOM() throws {
+        for (ending, finalEnding) in [("\n", ""), ("\r\n", ""), ("\r", ""), ("\r\n", "\r\n"), ("", "")] {
+            func file(_ comma: String) -> [UInt8] {
+                [0xEF, 0xBB, 0xBF] + Array("我们\(comma)你们\r\n第二行\r第三行\(comma)好\(ending)\(finalEnding)".utf8)
+            }
+            let text = try SourceText(name: "x", bytes: file(","), isFile: true).bytes
+            XCTAssertEqual(text, Array("我们,你们\n第二行\n第三行,好\(finalEnding.isEmpty ? "" : "\n")".utf8))
+            let comma1 = text.firstIndex(of: UInt8(ascii: ","))!
+            let comma2 = text.lastIndex(of: UInt8(ascii: ","))!
+            let fixed = Fixer.apply([TextEdit(range: comma1..<comma1 + 1, replacement: "，"), TextEdit(range: comma2..<comma2 + 1, replacement: "，")], to: text)
+            XCTAssertEqual(Fixer.restoreForm(fixed, like: file(",")), file("，"), "ending \(ending.debugDescription) \(finalEnding.debugDescription)")
+        }
     }
 
     func testUnifiedDiff() {

@@ -2,9 +2,10 @@
 /// The read stage: a document's bytes, checked and normalized, with a line table
 /// for turning byte offsets into the 1-based line and column of diagnostics.
 ///
-/// Normalization only removes a leading BOM and turns CRLF and CR into LF, so a
-/// line number and a column within a line are the same in the original file and
-/// in `bytes`; diagnostics therefore point at what the user sees in an editor.
+/// Normalization only removes a leading BOM, turns CRLF and CR into LF and, in a file,
+/// drops the line ending that ends it, so a line number and a column within a line are
+/// the same in the original file and in `bytes`; diagnostics therefore point at what the
+/// user sees in an editor.
 public struct SourceText: Sendable {
     /// The name shown in diagnostics (a path, or `<stdin>`).
     public let name: String
@@ -27,8 +28,13 @@ public struct SourceText: Sendable {
         public let location: SourceLocation
     }
 
-    public init(name: String, bytes raw: [UInt8]) throws(InvalidUTF8) {
+    /// `isFile`: the bytes are a whole copy file (read from a file or standard input), whose one
+    /// final line ending (LF, CRLF or CR) ends the file and is not text (Grammar/spec.md, "The end
+    /// of a file"). A string of a localization file and the text of an NDJSON record are values,
+    /// read whole.
+    public init(name: String, bytes: [UInt8], isFile: Bool = false) throws(InvalidUTF8) {
         self.name = name
+        let raw = isFile ? Self.droppingFinalLineEnding(bytes) : bytes
         let scan = raw.withUnsafeBufferPointer { TextScan($0, checkpointStride: Self.checkpointStride) }
         if let bad = scan.invalidOffset {
             throw InvalidUTF8(byteOffset: bad, location: Self.location(ofRawOffset: bad, in: raw))
@@ -61,6 +67,14 @@ public struct SourceText: Sendable {
     /// bytes (every diagnostic counts up to a block of them, twice).
     static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
         bytes.withUnsafeBufferPointer { range.count - UTF8Census.count($0, from: range.lowerBound, to: range.upperBound).continuations }
+    }
+
+    /// `bytes` without its last line ending, if it ends in one. Only one: a file that ends in two
+    /// keeps the first, an empty line its author wrote.
+    static func droppingFinalLineEnding(_ bytes: [UInt8]) -> [UInt8] {
+        guard let last = bytes.last, last == 0x0A || last == 0x0D else { return bytes }
+        let isCRLF = last == 0x0A && bytes.count >= 2 && bytes[bytes.count - 2] == 0x0D
+        return Array(bytes.dropLast(isCRLF ? 2 : 1))
     }
 
     /// Drops a leading BOM and turns CRLF and CR into LF.

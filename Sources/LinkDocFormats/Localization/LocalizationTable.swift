@@ -34,30 +34,44 @@ public struct LocalizationTable: Hashable, Sendable {
         return order.map { LocalizationTable(files: files[$0]!.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }) }
     }
 
-    /// The localization files of a folder that holds language folders (an app's
-    /// `Resources/` with `en.lproj/`…, an Android `res/` with `values*/`): every `.strings`
-    /// file of each `*.lproj` and every Android resource file of each `values*` folder,
-    /// sorted, hidden files (`._Localizable.strings`, `.DS_Store`) skipped as every walk skips
-    /// them (`Folder`); and the FIFOs, sockets and devices among them, which are not read.
-    /// Nil when the folder holds no language folder.
-    public static func files(inFolder folder: String) -> (files: [String], special: [(path: String, kind: String)])? {
+    /// The localization files a folder stands for (`linkdoc compile FOLDER`: an app's `Resources/`
+    /// with `en.lproj/`… and a `Localizable.xcstrings` beside them, an Android `res/` with
+    /// `values*/`): every localization file in the folder itself and in each of its language
+    /// folders (`*.lproj`, `values*`), sorted, hidden files (`._Localizable.strings`, `.DS_Store`)
+    /// skipped as every walk skips them (`Folder`); the FIFOs, sockets and devices among them,
+    /// which are not read; and the localization files linkdoc cannot read (`unread`, with why).
+    /// Other subfolders are not looked into. Nil when the folder holds no language folder and no
+    /// localization file.
+    public static func files(inFolder folder: String)
+        -> (files: [String], special: [(path: String, kind: String)], unread: [(path: String, why: String)])? {
         var found: [String] = []
         var special: [(path: String, kind: String)] = []
+        var unread: [(path: String, why: String)] = []
         var hasLanguageFolder = false
-        for child in Folder.entries(of: folder) where isLanguageFolder(child.name) {
-            guard case .folder = child.kind else { continue }
-            hasLanguageFolder = true
-            for entry in Folder.entries(of: child.path) {
-                guard let format = LocalizationFile.format(forPath: entry.path), format != .xcstrings else { continue }
-                switch entry.kind {
-                case .file, .dangling: found.append(entry.path)
-                case .special(let what): special.append((path: entry.path, kind: what))
-                case .folder: continue
-                }
+        func take(_ entry: Folder.Entry) {
+            if entry.name.lowercased().hasSuffix(".stringsdict") {
+                unread.append((entry.path, "linkdoc does not read .stringsdict files (plurals in a property list); "
+                               + "a String Catalog's plural variations compile"))
+                return
+            }
+            guard LocalizationFile.format(forPath: entry.path) != nil else { return }
+            switch entry.kind {
+            case .file, .dangling: found.append(entry.path)
+            case .special(let what): special.append((path: entry.path, kind: what))
+            case .folder: return
             }
         }
-        guard hasLanguageFolder else { return nil }
-        return (files: found, special: special)
+        for child in Folder.entries(of: folder) {
+            guard case .folder = child.kind else {
+                take(child)
+                continue
+            }
+            guard isLanguageFolder(child.name) else { continue }
+            hasLanguageFolder = true
+            Folder.entries(of: child.path).forEach(take)
+        }
+        guard hasLanguageFolder || !found.isEmpty || !special.isEmpty || !unread.isEmpty else { return nil }
+        return (files: found, special: special, unread: unread)
     }
 
     /// Same name, same kind of language folder, same folder above it; else the path itself.

@@ -102,9 +102,9 @@ public struct FitsLinesRule: OptionlessRule {
                 let lines: Int
                 do {
                     var request = try view.layoutRequest(size: size, language: context.language, manifestDirectory: context.manifest.directory)
-                    // Every line the copy needs: no limit, and no caret line after a final line feed.
+                    // Every line the copy needs: no limit, and the view's own profile, so that the count
+                    // is the one `linkdoc layout` gives (a text that ends in a line feed shows one more line).
                     request.maximumLines = 0
-                    request.profile = ViewProfile(kind: request.profile.kind, extraLineAfterFinalLineFeed: false)
                     lines = try Typesetter.layout(context.document, request).lines.count
                 } catch {
                     findings.append(context.finding(Self.description.id, "cannot lay out the copy in the view \"\(view.name)\": \(error)", at: 0))

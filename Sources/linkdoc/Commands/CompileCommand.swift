@@ -121,7 +121,7 @@ enum CompileCommand {
                 }
                 outputs.append((name, BundleWriter.bundle(compiled), true))
             } else {
-                let result = compiler.compile(bytes, name: name)
+                let result = compiler.compile(bytes, name: name, options: CompileOptions(isFile: true))
                 let diagnostics = Suppressions.filter(result.diagnostics, in: result.source)
                 reporter.print(diagnostics)
                 if diagnostics.contains(where: { $0.severity == .error }) && status == .success { status = .inputErrors }
@@ -198,7 +198,7 @@ enum InputCheck {
     static func explain(_ error: Error, path: String) -> String {
         guard let failure = error as? FileIO.Failure, failure.reason == "is a directory" else { return "\(error)" }
         return "\(failure); compile takes files: run 'linkdoc lint \(path)' to check every file in a folder, "
-            + "or name a .xcstrings, .strings or strings.xml file, or a folder of *.lproj or values* folders, to compile it into a bundle (--split DIR for one file per language)"
+            + "or name a .xcstrings, .strings or strings.xml file, or a folder that holds them or *.lproj or values* folders, to compile it into a bundle (--split DIR for one file per language)"
     }
 
     /// A `.json` input that is a manifest or a link document, not copy: compiling it would

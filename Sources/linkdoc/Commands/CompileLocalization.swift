@@ -19,10 +19,11 @@ enum CompileLocalization {
         return compiled
     }
 
-    /// `inputs` with every folder that holds language folders (`*.lproj`, Android `values*`)
-    /// replaced by its localization files; other inputs as they are. `walked` are the files
-    /// found in folders, which must be regular files when read; a FIFO, socket or device
-    /// there is left out with a note.
+    /// `inputs` with every folder that holds localization files or language folders (`*.lproj`,
+    /// Android `values*`) replaced by its localization files (`LocalizationTable.files(inFolder:)`);
+    /// other inputs as they are. `walked` are the files found in folders, which must be regular
+    /// files when read; a FIFO, socket or device there, and a localization file linkdoc cannot
+    /// read (`.stringsdict`), is left out with a note naming it.
     static func expandingFolders(_ inputs: [String]) -> (inputs: [String], walked: Set<String>) {
         var expanded: [String] = []
         var walked = Set<String>()
@@ -30,6 +31,9 @@ enum CompileLocalization {
             guard input != "-", let found = LocalizationTable.files(inFolder: input) else { expanded.append(input); continue }
             for (path, what) in found.special {
                 StandardStreams.writeError("linkdoc: note: \(path) is \(what), not a file: it is not read\n")
+            }
+            for (path, why) in found.unread {
+                StandardStreams.writeError("linkdoc: note: \(path) is not compiled: \(why)\n")
             }
             expanded += found.files
             walked.formUnion(found.files)

@@ -180,7 +180,7 @@ enum LayoutCommand {
             }
         } else {
             let found = try CompileCommand.loadManifest(arguments.value("--manifest", "-m"), inputs: [input])
-            let result = Compiler(manifest: found.manifest).compile(bytes, name: name)
+            let result = Compiler(manifest: found.manifest).compile(bytes, name: name, options: CompileOptions(isFile: true))
             DiagnosticPrinter().print(result.diagnostics)
             if result.hasErrors { status = .inputErrors }
             guard let compiled = result.document else { return .inputErrors }

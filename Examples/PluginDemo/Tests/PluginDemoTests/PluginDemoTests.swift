@@ -54,7 +54,7 @@ final class PluginDemoTests: XCTestCase {
         XCTAssertEqual(LinkDocStrings.Onboarding.welcome.name, "onboarding.welcome")
         XCTAssertEqual(LinkDocStrings.Settings.welcome.name, "settings.welcome")
         let onboarding = try LinkDocStrings.Onboarding.welcome.document()
-        XCTAssertEqual(onboarding.text, "欢迎！展开\n")
+        XCTAssertEqual(onboarding.text, "欢迎！展开")
         XCTAssertEqual(onboarding.links.map(\.target), [.action(name: "expand")])
         let settings = try LinkDocStrings.Settings.welcome.document()
         XCTAssert(settings.text.hasPrefix("Welcome back, @小明."))
