@@ -206,7 +206,7 @@ final class TextScanTests: XCTestCase {
                      String(repeating: "好\r\n", count: 400), String(repeating: "ab😀\n", count: 300),
                      // Lines longer than a checkpoint block, and columns on both sides of one block's length.
                      String(repeating: "好a😀é", count: 200) + "\n" + String(repeating: "x", count: 511) + "好\n" + String(repeating: "é", count: 700)]
-                     + [String(repeating: "x", count: 511), String(repeating: "x", count: 1023)].map { $0 + "\n" } {
+                     + [String(repeating: "x", count: 511), String(repeating: "x", count: 1023)].map({ $0 + "\n" }) {
             for isFile in [false, true] {
                 try checkSourceText(text, isFile: isFile)
             }
