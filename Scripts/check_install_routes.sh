@@ -3,7 +3,7 @@
 # folder, and checks that the `linkdoc` it puts on PATH compiles the bundled example:
 #   1. the platform wheel, pip-installed into a fresh virtual environment;
 #   2. the release archive, unpacked, run with an empty environment;
-#   3. `swift package experimental-install` into a scratch HOME.
+#   3. `swift package experimental-install` (when linkdoc is not installed that way already).
 # Then the README's Spark line, as printed, with the wheel's `linkdoc` on PATH (when pyspark and
 # Java are there). Each route builds a release binary: this takes several minutes.
 #   Scripts/check_install_routes.sh
@@ -36,11 +36,18 @@ binary="$(find "$scratch/unpacked" -path '*/bin/linkdoc' -type f | head -1)"
 env -i PATH=/usr/bin:/bin "$binary" --version >/dev/null
 check archive "$binary"
 
-# 3. experimental-install from the clone, into a HOME of its own.
-mkdir "$scratch/home"
-(cd "$root" && HOME="$scratch/home" swift package experimental-install --product linkdoc >/dev/null 2>&1) \
-  || { echo "install route experimental-install: swift package experimental-install failed" >&2; exit 1; }
-check experimental-install "$scratch/home/.swiftpm/bin/linkdoc"
+# 3. experimental-install from the clone. SwiftPM installs into the account's home folder whatever
+# HOME says, so an existing installation is left alone (and this route not run) rather than replaced;
+# the one made here is uninstalled again.
+home_bin="$(getent passwd "$(id -un)" | cut -d: -f6)/.swiftpm/bin"
+if [ -e "$home_bin/linkdoc" ]; then
+  echo "install route experimental-install: not run, $home_bin/linkdoc is already installed (swift package experimental-uninstall linkdoc, then run again)"
+else
+  (cd "$root" && swift package experimental-install --product linkdoc >"$scratch/install.log" 2>&1) \
+    || { cat "$scratch/install.log" >&2; echo "install route experimental-install: swift package experimental-install failed" >&2; exit 1; }
+  check experimental-install "$home_bin/linkdoc"
+  (cd "$root" && swift package experimental-uninstall linkdoc >/dev/null 2>&1)
+fi
 
 # The README's Spark line, as printed, with the wheel's linkdoc the only one on PATH.
 if python3 -c 'import pyspark, pyarrow, pandas' 2>/dev/null && command -v java >/dev/null; then
