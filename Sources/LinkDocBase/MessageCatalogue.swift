@@ -163,7 +163,8 @@ public enum MessageCatalogue {
         .previewClean: "原样",
         .fits: "放得下",
         .doesNotFit: "放不下",
-        .linesOf: "行，最多",
+        .linesNeeded: "需要行数",
+        .linesAllowed: "最多行数",
         .tapAreasOK: "点击区域够大",
         .tapAreaSmall: "点击区域太小",
         .showing: "显示",
@@ -195,7 +196,7 @@ public enum PageWord: String, Sendable, CaseIterable {
     case linkOpens, linkKind, linkURL, linkAgreementID, linkTitle, linkUserID, linkName, linkAction, linkAddress, linkNumber
     case linkWrittenAt, linkHandledByApp
     case fix, fixBefore, fixAfter, englishDetail
-    case previews, previewMarked, previewClean, fits, doesNotFit, linesOf, tapAreasOK, tapAreaSmall
+    case previews, previewMarked, previewClean, fits, doesNotFit, linesNeeded, linesAllowed, tapAreasOK, tapAreaSmall
     case showing, of, previousPage, nextPage, noMatch, wholeFile, noText, anchor
     case legendTitle, legendError, legendWarning, legendInfo, legendLink, clickLinkHint, rule, view, close
 
@@ -247,7 +248,8 @@ public enum PageWord: String, Sendable, CaseIterable {
         case .previewClean: "As shown"
         case .fits: "Fits"
         case .doesNotFit: "Does not fit"
-        case .linesOf: "lines, at most"
+        case .linesNeeded: "lines needed"
+        case .linesAllowed: "allowed"
         case .tapAreasOK: "Tap areas large enough"
         case .tapAreaSmall: "Tap area too small"
         case .showing: "Showing"

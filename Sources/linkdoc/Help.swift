@@ -12,6 +12,7 @@ enum Help {
       rules     List the lint rules, or explain one
       url       Normalize URLs as linkdoc does for links (WHATWG, IDNA, iOS-safe)
       layout    Lay out copy in a view: lines, height, link rectangles, hit tests
+      review    Write one HTML page that shows every string, its links and findings
       help      Show help for a command
 
     OPTIONS:
@@ -119,7 +120,7 @@ enum Help {
 
     static let lint = """
     USAGE: linkdoc lint [PATH…|-] [--config FILE] [--manifest FILE] [--reporter NAME]
-                        [--strict] [--fix [--dry-run]] [--verbose]
+                        [--lang zh-Hans|en] [--strict] [--fix [--dry-run]] [--verbose]
 
     Lints files and folders (recursively; in folders, files ending in .txt, .html,
     .htm, .strings and .xcstrings, and Android string resources: strings.xml and
@@ -137,7 +138,11 @@ enum Help {
                            files below it (unless --config is given).
       -m, --manifest FILE  The manifest. Default: the configuration's "manifest",
                            else linkdoc.json beside each file or in a parent folder.
-      -r, --reporter NAME  \(reporterNames).
+      -r, --reporter NAME  \(reporterNames). html writes the review page (see
+                           'linkdoc help review') without previews, for CI artifacts.
+      --lang LANG          The language of the messages: en or zh-Hans (a
+                           Simplified Chinese meaning per rule, the English detail
+                           after it). Default: from LC_ALL, LC_MESSAGES or LANG.
       --strict             Exit with 1 on warnings too.
       --fix                Apply the safe fixes (spacing, punctuation, invisible
                            characters) in place, atomically, keeping each file's
@@ -160,6 +165,45 @@ enum Help {
 
     Exit codes: 0 clean or warnings only; 1 errors (or warnings with --strict);
     2 a usage, configuration or I/O error.
+
+    """
+
+    static let review = """
+    USAGE: linkdoc review [PATH…] -o FILE [--manifest FILE] [--config FILE]
+                          [--lang zh-Hans|en] [--preview WIDTH,SIZE] [--strict] [--verbose]
+
+    Writes one HTML page (atomically) for people who review copy and translations
+    without a terminal. It takes what 'linkdoc lint' takes (copy files, localization
+    files, folders; the same configuration, manifest discovery and suppressions) and
+    shows every string as the app shows it, per file and key, the languages side by
+    side, with links coloured by kind: hovering or tapping a link shows what it opens
+    and where it is written. Each finding of compile and lint stands by its string,
+    with its rule and its fix as before/after. Filters by language, rule, severity and
+    link kind, a search box and "only strings with findings"; each string has an
+    anchor (report.html#Localizable/consent_checkbox/zh-Hans).
+
+    Strings that a manifest view shows get the layout core's pictures (as 'linkdoc
+    layout --png' draws them) at every size the view lists, with the tap areas and
+    the truncation token marked and without marks, and the fits-lines and
+    small-tap-target verdicts.
+
+    The page is self-contained and safe to open offline: copy is escaped and shown
+    as text (URLs are never made links), and its Content-Security-Policy lets no
+    network access and no script but its own run.
+
+    OPTIONS:
+      -o, --output FILE    The page to write ('-': standard output).
+      --config FILE        The lint configuration (as for lint).
+      -m, --manifest FILE  The manifest (as for lint).
+      --lang LANG          The page's language and messages: en or zh-Hans.
+                           Default: from LC_ALL, LC_MESSAGES or LANG.
+      --preview W,S        Also picture every string in a view W points wide at
+                           text size S (e.g. 320,17).
+      --strict             Exit with 1 on warnings too.
+      --verbose            Say which configuration and manifests are in use.
+
+    Exit codes: 0 written, no errors; 1 written, the copy has errors (or warnings
+    with --strict); 2 a usage, configuration or I/O error.
 
     """
 
@@ -309,6 +353,8 @@ enum Help {
             StandardStreams.writeOutput(url)
         case "layout":
             StandardStreams.writeOutput(layout)
+        case "review":
+            StandardStreams.writeOutput(review)
         case "help":
             StandardStreams.writeOutput("USAGE: linkdoc help [COMMAND]\n\nShows help for COMMAND.\n")
         case let other?:

@@ -222,7 +222,7 @@ enum ReviewPageScript {
     caption.appendChild(el('div', null, W.view + ' ' + p.view + ' \u00b7 ' + p.size + ' pt \u00b7 ' + p.width + ' pt'));
     const fits = p.max === 0 || p.lines <= p.max;
     caption.appendChild(el('div', fits ? 'verdict-ok fits' : 'verdict-bad fits',
-      (fits ? W.fits : W.doesNotFit) + ': ' + p.lines + ' ' + W.linesOf + ' ' + (p.max === 0 ? '\u221e' : p.max)));
+      (fits ? W.fits : W.doesNotFit) + ' \u00b7 ' + W.linesNeeded + ' ' + p.lines + (p.max === 0 ? '' : ', ' + W.linesAllowed + ' ' + p.max)));
     if (p.tap !== undefined) {
       caption.appendChild(el('div', p.tap ? 'verdict-ok tap' : 'verdict-bad tap', p.tap ? W.tapAreasOK : W.tapAreaSmall));
     }

@@ -54,8 +54,8 @@ main { padding: 12px 16px 40px; }
 .fix del { background: #ffd7d5; text-decoration: line-through; white-space: pre-wrap; }
 .fix ins { background: #ccf0d1; text-decoration: none; white-space: pre-wrap; }
 .previews { display: flex; flex-wrap: wrap; gap: 10px; margin: 6px 0; }
-figure { margin: 0; font-size: 12px; color: var(--muted); }
-figure .pair { display: flex; gap: 6px; align-items: flex-start; }
+figure { margin: 0; font-size: 12px; color: var(--muted); max-width: 100%; min-width: 0; }
+figure .pair { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; }
 figure img { border: 1px solid var(--line); background: #fff; max-width: 100%; height: auto; }
 .verdict-ok { color: #2e7d32; font-weight: 600; } .verdict-bad { color: var(--error); font-weight: 600; }
 #pager { display: flex; gap: 12px; align-items: center; justify-content: center; padding: 8px; }
