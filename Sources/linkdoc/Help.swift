@@ -74,6 +74,9 @@ enum Help {
       --verbose            Also print info diagnostics (e.g. encoded URLs), and say
                            which manifest is in use or where it was looked for.
       -q, --quiet          Print errors only, and no progress line.
+      --lang LANG          The language of the diagnostics: en or zh-Hans (a
+                           Simplified Chinese meaning per rule, the English detail
+                           after it). Default: from LC_ALL, LC_MESSAGES or LANG.
       --split DIR          With one localization file or table: write DIR/LANGUAGE.json for
                            each language instead of one bundle (each atomically).
       --language LANG      The language of a .strings or Android file. Default:
@@ -225,10 +228,12 @@ enum Help {
     """
 
     static let rules = """
-    USAGE: linkdoc rules [RULE-ID]
+    USAGE: linkdoc rules [RULE-ID] [--lang zh-Hans|en]
 
     Lists the lint rules with their default severity, or explains one rule:
-    its rationale, options and examples.
+    its rationale, options and examples. With --lang zh-Hans (or a Chinese
+    LC_ALL, LC_MESSAGES or LANG) each rule's meaning is given in Simplified
+    Chinese before its English summary.
 
     """
 

@@ -175,6 +175,17 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertEqual(previews.count, 0, "lint's page has no previews")
     }
 
+    func testCompileAndRulesUseTheSameCatalogue() throws {
+        let file = fixture + "/zh-Hans.lproj/Localizable.strings"
+        let compiled = try cli.run(["compile", "--lang", "zh-Hans", file])
+        XCTAssert(compiled.stderr.contains("warning: 清单中没有这个协议：key \"unknown_agreement\""), compiled.stderr)
+        let english = try cli.run(["compile", file], environment: ["LC_ALL": "C"])
+        XCTAssert(english.stderr.contains("warning: key \"unknown_agreement\" (zh-Hans): unknown agreement"), english.stderr)
+        let rules = try cli.run(["rules", "--lang", "zh-Hans"])
+        XCTAssert(rules.stdout.contains("链接没有文字，用户看不到可点的地方：A link with no visible text"), rules.stdout)
+        XCTAssertEqual(try cli.run(["rules", "--lang", "xx"]).status, 2)
+    }
+
     func testHelpListsReviewAndTheHTMLReporter() throws {
         let help = try cli.run(["help", "review"])
         XCTAssertEqual(help.status, 0)
