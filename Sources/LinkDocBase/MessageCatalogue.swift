@@ -184,6 +184,7 @@ public enum MessageCatalogue {
         .rule: "规则",
         .view: "界面",
         .close: "关闭",
+        .needsJavaScript: "此页面需要启用 JavaScript 才能显示文案。",
     ]
 }
 
@@ -198,7 +199,7 @@ public enum PageWord: String, Sendable, CaseIterable {
     case fix, fixBefore, fixAfter, englishDetail
     case previews, previewMarked, previewClean, fits, doesNotFit, linesNeeded, linesAllowed, tapAreasOK, tapAreaSmall
     case showing, of, previousPage, nextPage, noMatch, wholeFile, noText, anchor
-    case legendTitle, legendError, legendWarning, legendInfo, legendLink, clickLinkHint, rule, view, close
+    case legendTitle, legendError, legendWarning, legendInfo, legendLink, clickLinkHint, rule, view, close, needsJavaScript
 
     public var english: String {
         switch self {
@@ -269,6 +270,7 @@ public enum PageWord: String, Sendable, CaseIterable {
         case .rule: "Rule"
         case .view: "View"
         case .close: "Close"
+        case .needsJavaScript: "This page needs JavaScript to show the strings."
         }
     }
 }

@@ -86,7 +86,7 @@ public struct ReviewPage {
         <style>\(style)</style>
         </head>
         <body>
-        <noscript>This page needs JavaScript to show the strings.</noscript>
+        <noscript>\(CheckstyleReporter.escape(MessageCatalogue.word(.needsJavaScript, in: language)))</noscript>
         <script type="application/json" id="review-data">
         """.utf8)
         out += ReviewData(page: self).json()
