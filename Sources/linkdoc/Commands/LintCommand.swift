@@ -44,8 +44,8 @@ enum LintCommand {
         var fixedFindings = 0, fixedFiles = 0
         var diffs = ""
         var status = try session.forEachInput { input in
-            let (bytes, name, linter, lint) = (input.bytes, input.name, input.linter, input.lint)
-            var report = lint(bytes)
+            let bytes = input.bytes, name = input.name, linter = input.linter
+            var report = input.lint(bytes)
             if fix {
                 // A file is rewritten only as the fixes say; when it cannot be, the report says
                 // why and keeps every finding.
@@ -65,13 +65,13 @@ enum LintCommand {
                         let fixed = Fixer.restoreForm(Fixer.apply(edits, to: source.bytes), like: bytes)
                         if dryRun {
                             diffs += Fixer.unifiedDiff(path: name, old: bytes, new: fixed)
-                            report = lint(fixed)  // what is left after the fixes
+                            report = input.lint(fixed)  // what is left after the fixes
                             fixedFindings += fixable
                             fixedFiles += 1
                         } else {
                             do {
                                 try FileIO.rewrite(fixed, to: input.path, expected: bytes)
-                                report = lint(fixed)
+                                report = input.lint(fixed)
                                 fixedFindings += fixable
                                 fixedFiles += 1
                             } catch let refusal as FileIO.Refusal {
