@@ -118,11 +118,11 @@ public enum MessageCatalogue {
     /// The review page's words in Simplified Chinese. Tests check that every `PageWord` has one.
     public static let simplifiedChinesePageWords: [PageWord: String] = [
         .pageTitle: "linkdoc 文案审阅",
-        .strings: "条文案",
-        .files: "个文件",
-        .errors: "个错误",
-        .warnings: "个警告",
-        .infos: "个提示",
+        .strings: "文案",
+        .files: "文件",
+        .errors: "错误",
+        .warnings: "警告",
+        .infos: "提示",
         .severityError: "错误",
         .severityWarning: "警告",
         .severityInfo: "提示",
@@ -167,8 +167,7 @@ public enum MessageCatalogue {
         .linesAllowed: "最多行数",
         .tapAreasOK: "点击区域够大",
         .tapAreaSmall: "点击区域太小",
-        .showing: "显示",
-        .of: "共",
+        .showingRange: "显示第 {from}–{to} 项，共 {total} 项",
         .previousPage: "上一页",
         .nextPage: "下一页",
         .noMatch: "没有符合条件的文案。",
@@ -198,17 +197,17 @@ public enum PageWord: String, Sendable, CaseIterable {
     case linkWrittenAt, linkHandledByApp
     case fix, fixBefore, fixAfter, englishDetail
     case previews, previewMarked, previewClean, fits, doesNotFit, linesNeeded, linesAllowed, tapAreasOK, tapAreaSmall
-    case showing, of, previousPage, nextPage, noMatch, wholeFile, noText, anchor
+    case showingRange, previousPage, nextPage, noMatch, wholeFile, noText, anchor
     case legendTitle, legendError, legendWarning, legendInfo, legendLink, clickLinkHint, rule, view, close, needsJavaScript
 
     public var english: String {
         switch self {
         case .pageTitle: "linkdoc review"
-        case .strings: "strings"
-        case .files: "files"
-        case .errors: "errors"
-        case .warnings: "warnings"
-        case .infos: "info"
+        case .strings: "Strings"
+        case .files: "Files"
+        case .errors: "Errors"
+        case .warnings: "Warnings"
+        case .infos: "Info"
         case .severityError: "error"
         case .severityWarning: "warning"
         case .severityInfo: "info"
@@ -253,8 +252,7 @@ public enum PageWord: String, Sendable, CaseIterable {
         case .linesAllowed: "allowed"
         case .tapAreasOK: "Tap areas large enough"
         case .tapAreaSmall: "Tap area too small"
-        case .showing: "Showing"
-        case .of: "of"
+        case .showingRange: "Showing {from}–{to} of {total}"
         case .previousPage: "Previous page"
         case .nextPage: "Next page"
         case .noMatch: "No strings match."

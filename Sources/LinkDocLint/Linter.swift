@@ -33,6 +33,9 @@ public struct LintedString: Sendable {
     public var linkLocations: [SourceLocation]
     /// Where the string's text starts in the file.
     public var location: SourceLocation?
+    /// How the file's diagnostics name this string (`key "privacy" (zh-Hans)`), when they do: a page
+    /// that shows a finding beside its string leaves the name out.
+    public var label: String?
     /// The byte offset of each link in the text the linter read, for moving `linkLocations` into
     /// a localization file.
     var linkOffsets: [Int] = []

@@ -49,6 +49,7 @@ extension Linter {
             if var compiled {
                 func location(_ offset: Int) -> SourceLocation { file.text.location(of: string.map.fileOffset(ofValueOffset: offset + shift)) }
                 compiled.variation = string.variation
+                compiled.label = string.label
                 compiled.linkLocations = compiled.linkOffsets.map(location)
                 compiled.location = location(0)
                 linted.append(compiled)

@@ -60,6 +60,8 @@ final class ReviewCLITests: XCTestCase {
         let punctuation = try XCTUnwrap(findings.first { $0["r"] as? String == "fullwidth-punctuation" })
         XCTAssert((punctuation["b"] as? String)?.contains("》,并") == true, "\(punctuation)")
         XCTAssert((punctuation["f"] as? String)?.contains("》，并") == true, "\(punctuation)")
+        // Beside its string, a finding does not name the string again (`key "…" (zh-Hans): `).
+        XCTAssertEqual(punctuation["m"] as? String, "use full-width ， between CJK characters, not ,")
         // The link knows where it is written.
         let links = try XCTUnwrap(zh["links"] as? [[String: Any]])
         XCTAssertEqual(links.first?["at"] as? String, fixture + "/zh-Hans.lproj/Localizable.strings:1:30")

@@ -143,7 +143,7 @@ struct ReviewData {
         }
         w.endArray()
         w.key("d"); w.beginArray()
-        for d in report.diagnostics where d.string == id.string { write(d, of: report, to: &w) }
+        for d in report.diagnostics where d.string == id.string { write(d, of: report, beside: string, to: &w) }
         w.endArray()
         w.key("p"); w.beginArray()
         for preview in page.previews[id] ?? [] {
@@ -162,8 +162,12 @@ struct ReviewData {
         w.endObject()
     }
 
-    private func write(_ d: LintDiagnostic, of report: LintFileReport, to w: inout JSONWriter) {
-        let diagnostic = d.diagnostic
+    /// A finding; `beside` the string it stands by, whose name it then need not repeat.
+    private func write(_ d: LintDiagnostic, of report: LintFileReport, beside string: LintedString? = nil, to w: inout JSONWriter) {
+        var diagnostic = d.diagnostic
+        if let label = string?.label, diagnostic.message.hasPrefix(label + ": ") {
+            diagnostic.message = String(diagnostic.message.dropFirst(label.count + 2))
+        }
         w.beginObject()
         w.key("s"); w.string(diagnostic.severity.rawValue)
         w.key("r"); w.string(diagnostic.ruleID.rawValue)

@@ -105,11 +105,11 @@ enum ReviewPageScript {
     header.appendChild(el('h1', null, W.pageTitle));
     const counts = el('span');
     counts.id = 'counts';
-    counts.appendChild(el('span', 'count-strings', data.counts.strings + ' ' + W.strings));
-    counts.appendChild(el('span', 'count-files', data.counts.files + ' ' + W.files));
-    counts.appendChild(el('span', 'count-error', data.counts.error + ' ' + W.errors));
-    counts.appendChild(el('span', 'count-warning', data.counts.warning + ' ' + W.warnings));
-    counts.appendChild(el('span', 'count-info', data.counts.info + ' ' + W.infos));
+    counts.appendChild(el('span', 'count-strings', W.strings + ' ' + data.counts.strings));
+    counts.appendChild(el('span', 'count-files', W.files + ' ' + data.counts.files));
+    counts.appendChild(el('span', 'count-error', W.errors + ' ' + data.counts.error));
+    counts.appendChild(el('span', 'count-warning', W.warnings + ' ' + data.counts.warning));
+    counts.appendChild(el('span', 'count-info', W.infos + ' ' + data.counts.info));
     header.appendChild(counts);
 
     const legend = el('details', 'legend');
@@ -309,6 +309,8 @@ enum ReviewPageScript {
     main.appendChild(fragment);
     main.dataset.matches = String(matches.length);
     pager.textContent = '';
+    const position = el('span', 'position', W.showingRange.replace('{from}', String(matches.length ? start + 1 : 0))
+      .replace('{to}', String(end)).replace('{total}', String(matches.length)));
     if (matches.length > PAGE_SIZE) {
       const previous = el('button', 'previous', W.previousPage);
       previous.disabled = state.page === 0;
@@ -317,8 +319,10 @@ enum ReviewPageScript {
       next.disabled = end >= matches.length;
       next.addEventListener('click', function () { state.page++; render(); window.scrollTo(0, 0); });
       pager.appendChild(previous);
-      pager.appendChild(el('span', 'position', W.showing + ' ' + (start + 1) + '\u2013' + end + ' / ' + W.of + ' ' + matches.length));
+      pager.appendChild(position);
       pager.appendChild(next);
+    } else {
+      pager.appendChild(position);
     }
   }
 
