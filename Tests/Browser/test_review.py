@@ -384,6 +384,40 @@ class ExamplesReportTests(unittest.TestCase):
             shutil.rmtree(folder, ignore_errors=True)
 
 
+class LargeProjectTests(unittest.TestCase):
+    """All of ../shared/realworld/ (75,000 strings): the first page shows at once, filters and the pager
+    work over all the data, and nothing blocks the page for long (figures: Benchmarks/review_bench.py)."""
+
+    def test_realworld(self):
+        realworld = os.path.join(shared_folder(), "realworld")
+        if not os.path.isdir(realworld):
+            self.skipTest("LargeProjectTests did not run: ../shared/realworld/ is absent")
+        folder = tempfile.mkdtemp(prefix="linkdoc-browser-")
+        try:
+            page = Page(self, review(os.path.join(folder, "realworld.html"), realworld))
+            total = int(page.js("return document.querySelector('main').dataset.matches"))
+            strings = page.js("return JSON.parse(document.getElementById('review-data').textContent).counts.strings")
+            self.assertGreater(strings, 70000)
+            self.assertEqual(page.js("return document.querySelectorAll('.entry').length"), 500, "one page of 500 entries")
+            # A filter over all the data answers within a frame or two, not seconds.
+            elapsed, matches = page.js("""
+                const start = performance.now();
+                document.getElementById('filter-only').click();
+                return [performance.now() - start, Number(document.querySelector('main').dataset.matches)];""")
+            self.assertLess(matches, total)
+            self.assertGreater(matches, 0)
+            self.assertLess(elapsed, 1000, "the only-with-findings filter took %.0f ms" % elapsed)
+            shown = page.js("return Array.from(document.querySelectorAll('.entry')).every(e => e.querySelector('.finding'))")
+            self.assertTrue(shown, "every entry shown has a finding")
+            page.js("document.getElementById('filter-only').click()")
+            page.js("document.querySelector('#pager .next').click()")
+            self.assertIn("501", page.js("return document.querySelector('#pager .position').textContent"))
+            page.check_clean("realworld")
+            page.screenshot("realworld")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 class XSSVectorTests(unittest.TestCase):
     """Every vector of ../shared/conformance/xss/: as copy files (the HTML flattener's path), as keys
     and values of a String Catalog (shown as they are), and its whole files; no script runs."""
