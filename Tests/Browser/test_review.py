@@ -369,6 +369,16 @@ class ExamplesReportTests(unittest.TestCase):
             shown = page.copy_texts()
             for text in expected:
                 self.assertIn(text, shown)
+            # Styles as the app shows them: Examples/cms-export.html's bold and underlined runs, each
+            # exactly the text the compiled document styles.
+            document = json.loads(run_linkdoc("compile", "Examples/cms-export.html").stdout.decode())
+            wanted = sorted([document["text"][st["range"]["utf16"][0]:sum(st["range"]["utf16"])], tag]
+                            for st in document["styles"] for key, tag in [("bold", "STRONG"), ("underline", "U")] if st.get(key))
+            self.assertTrue(wanted)
+            shown_styles = page.js("""
+                const copy = document.getElementById('cms-export').querySelector('.copy');
+                return Array.from(copy.querySelectorAll('strong, u'), e => [e.textContent, e.tagName]);""")
+            self.assertEqual(sorted(shown_styles), wanted)
             page.check_clean("Examples")
             page.screenshot("examples")
 

@@ -12,6 +12,7 @@ import LinkDocModel
 ///   "counts": {...}, "groups": [{"name", "findings": [finding]}],
 ///   "entries": [{"g": group, "k": key|null, "s": [{"l", "v", "a": anchor, "t": text, "at",
 ///                "links": [{"k", "s", "n", "at", "p": [[member, value]], "url"}],
+///                "st": [[start, length, flags, color|null, background|null]],
 ///                "d": [finding], "p": [preview]}]}]}`
 /// with finding `{"s": severity, "r": rule, "m": message, "e": English detail, "at", "b": before, "f": after}`.
 struct ReviewData {
@@ -140,6 +141,23 @@ struct ReviewData {
             }
             w.endArray()
             w.endObject()
+        }
+        w.endArray()
+        w.key("st"); w.beginArray()
+        for style in string.document?.styles ?? [] {
+            let a = style.attributes
+            // Flags: bold, italic, underline, strikethrough, code, superscript, subscript.
+            var flags = ""
+            for (on, flag) in [(a.bold, "b"), (a.italic, "i"), (a.underline, "u"), (a.strikethrough, "s"), (a.code, "c")] where on == true {
+                flags += flag
+            }
+            if let baseline = a.baseline { flags += baseline == .superscript ? "^" : "_" }
+            guard !flags.isEmpty || a.color != nil || a.backgroundColor != nil else { continue }
+            w.beginArray()
+            w.int(style.range.utf16.location); w.int(style.range.utf16.length); w.string(flags)
+            if let color = a.color { w.string(color) } else { w.null() }
+            if let background = a.backgroundColor { w.string(background) } else { w.null() }
+            w.endArray()
         }
         w.endArray()
         w.key("d"); w.beginArray()

@@ -159,7 +159,11 @@ enum ReviewPageScript {
     return header;
   }
 
-  // One string as the app shows it: its text, each link a coloured span that tells what it opens.
+  // One string as the app shows it: its text with its styles, each link a coloured span that tells
+  // what it opens. The text is cut where a link or a style starts or ends; each piece is a text node,
+  // inside the elements of the styles that cover it, inside its link's span.
+  const STYLE_TAGS = { b: 'strong', i: 'em', u: 'u', s: 's', c: 'code', '^': 'sup', '_': 'sub' };
+
   function renderCopy(s) {
     const p = el('p', 'copy');
     if (s.t === null) {
@@ -167,20 +171,56 @@ enum ReviewPageScript {
       p.textContent = W.noText;
       return p;
     }
-    let position = 0;
-    const links = s.links.slice().sort(function (a, b) { return a.s - b.s; });
-    for (const link of links) {
-      if (link.s < position || link.s + link.n > s.t.length) continue;
-      if (link.s > position) p.appendChild(document.createTextNode(s.t.slice(position, link.s)));
-      const span = el('span', 'link k-' + link.k, s.t.slice(link.s, link.s + link.n));
-      span.tabIndex = 0;
-      span.setAttribute('role', 'button');
-      span.setAttribute('aria-haspopup', 'dialog');
-      linkOf.set(span, link);
-      p.appendChild(span);
-      position = link.s + link.n;
+    const length = s.t.length;
+    const links = [];
+    let end = 0;
+    for (const link of s.links.slice().sort(function (a, b) { return a.s - b.s; })) {
+      if (link.s < end || link.n <= 0 || link.s + link.n > length) continue;  // overlapping or out of the text
+      links.push(link);
+      end = link.s + link.n;
     }
-    if (position < s.t.length) p.appendChild(document.createTextNode(s.t.slice(position)));
+    const styles = (s.st || []).filter(function (st) { return st[1] > 0 && st[0] >= 0 && st[0] + st[1] <= length; });
+    const cuts = new Set([0, length]);
+    for (const link of links) { cuts.add(link.s); cuts.add(link.s + link.n); }
+    for (const st of styles) { cuts.add(st[0]); cuts.add(st[0] + st[1]); }
+    const points = Array.from(cuts).sort(function (a, b) { return a - b; });
+    let linkIndex = 0, span = null;
+    for (let k = 0; k + 1 < points.length; k++) {
+      const from = points[k], to = points[k + 1];
+      let piece = document.createTextNode(s.t.slice(from, to));
+      for (const st of styles) {
+        if (st[0] > from || st[0] + st[1] < to) continue;
+        for (const flag of st[2]) {
+          const wrapper = el(STYLE_TAGS[flag] || 'span');
+          wrapper.appendChild(piece);
+          piece = wrapper;
+        }
+        if (st[3] !== null || st[4] !== null) {
+          // Colours through the style object (CSSOM), which the page's policy allows and which
+          // takes a colour or nothing: no markup, no other property.
+          const coloured = el('span');
+          if (st[3] !== null) coloured.style.color = st[3];
+          if (st[4] !== null) coloured.style.backgroundColor = st[4];
+          coloured.appendChild(piece);
+          piece = coloured;
+        }
+      }
+      while (linkIndex < links.length && links[linkIndex].s + links[linkIndex].n <= from) { linkIndex++; span = null; }
+      const link = links[linkIndex];
+      if (link && link.s <= from && to <= link.s + link.n) {
+        if (!span) {
+          span = el('span', 'link k-' + link.k);
+          span.tabIndex = 0;
+          span.setAttribute('role', 'button');
+          span.setAttribute('aria-haspopup', 'dialog');
+          linkOf.set(span, link);
+          p.appendChild(span);
+        }
+        span.appendChild(piece);
+      } else {
+        p.appendChild(piece);
+      }
+    }
     return p;
   }
 
