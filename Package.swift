@@ -19,7 +19,9 @@
 //                  rectangles, hit-testing, truncation (HarfBuzz, FreeType, ICU line breaks)
 //   CHarfBuzz, CFreeType  the system libraries, seen only by LinkDocLayout
 //   linkdoc        the command-line tool
-//   LinkDocPlugin  the SwiftPM build-tool plugin that runs linkdoc on a target's copy
+//   LinkDocPlugin  the build-tool plugin that runs linkdoc on a target's copy (SwiftPM targets; Xcode
+//                  project targets through XcodeProjectPlugin, not built yet)
+//   LinkDocLintPlugin  `swift package lint-copy`, linkdoc lint over the same copy
 import Foundation
 import PackageDescription
 
@@ -62,6 +64,7 @@ let package = Package(
         .library(name: "LinkDocLint", targets: ["LinkDocLint"]),
         .executable(name: "linkdoc", targets: ["linkdoc"]),
         .plugin(name: "LinkDocPlugin", targets: ["LinkDocPlugin"]),
+        .plugin(name: "LinkDocLintPlugin", targets: ["LinkDocLintPlugin"]),
     ] + (withLayout ? [
         // In-process layout for a Swift server or tool: Typesetter.layout, LayoutJSON.write (Grammar/layout.md).
         .library(name: "LinkDocLayout", targets: ["LinkDocLayout"]),
@@ -87,6 +90,10 @@ let package = Package(
                                                           + (withLayout ? ["LinkDocLayout"] : [])),
         // Compiles a target's copy at build time; see Plugins/LinkDocPlugin and Examples/PluginDemo.
         .plugin(name: "LinkDocPlugin", capability: .buildTool(), dependencies: ["linkdoc"]),
+        // `swift package lint-copy`: linkdoc lint over the copy LinkDocPlugin compiles.
+        .plugin(name: "LinkDocLintPlugin",
+                capability: .command(intent: .custom(verb: "lint-copy", description: "Lint the copy that LinkDocPlugin compiles")),
+                dependencies: ["linkdoc"]),
         .executableTarget(name: "linkdoc-url-bench", dependencies: ["LinkDocURL"], path: "Benchmarks/URLBench"),
         .executableTarget(name: "linkdoc-compile-bench", dependencies: ["LinkDocCore", "LinkDocModel"], path: "Benchmarks/CompileBench"),
 

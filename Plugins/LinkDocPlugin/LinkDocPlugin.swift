@@ -3,9 +3,8 @@ import PackagePlugin
 
 /// Compiles a target's copy at build time.
 ///
-/// Inputs, found in the target's folder:
-///   - every `.xcstrings` and `.strings` file, anywhere in the target;
-///   - `.txt` and `.html` copy files under the copy folder (default `Copy/`).
+/// Inputs (see `TargetCopy`): every `.xcstrings` and `.strings` file in the target's
+/// folder, and `.txt` and `.html` copy files under the copy folder (default `Copy/`).
 /// Each becomes `<base name>.json` among the target's resources (a document, or
 /// a bundle for localization files), through one build command per resource with
 /// exact inputs and outputs, so only changed files are recompiled. A table in several
@@ -17,71 +16,33 @@ import PackagePlugin
 /// typed accessors for the files and keys; with the manifest's `options.linkScheme`, their
 /// `attributedString()` gives every link a URL (`myapp://action/expand`).
 ///
-/// Optional `linkdoc-plugin.json` in the target's folder:
-///   {"copyFolder": "Copy", "manifest": "linkdoc.json", "accessorType": "LinkDocStrings",
-///    "publicAccessors": false}
-/// `publicAccessors: true` makes the accessors public, for a module whose copy other
-/// modules show.
-/// `manifest` is relative to the target's folder; by default the manifest is
-/// `linkdoc.json` in the target's folder or a parent up to the package's root.
-/// The target must depend on the `LinkDocModel` product (the accessors use it),
-/// and should `exclude` the copy files so that SwiftPM does not treat them as
-/// unhandled (the plugin reads them from the folder itself).
+/// `publicAccessors: true` in `linkdoc-plugin.json` makes the accessors public, for a
+/// module whose copy other modules show. The target must depend on the `LinkDocModel`
+/// product (the accessors use it); a SwiftPM target should `exclude` the copy files so that
+/// SwiftPM does not treat them as unhandled (the plugin reads them from the folder itself).
 @main
 struct LinkDocPlugin: BuildToolPlugin {
-    struct Configuration: Decodable {
-        var copyFolder: String?
-        var manifest: String?
-        var accessorType: String?
-        var publicAccessors: Bool?
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let directory = target.directoryURL
-        let configURL = directory.appendingPathComponent("linkdoc-plugin.json")
-        var configuration = Configuration()
-        if FileManager.default.fileExists(atPath: configURL.path) {
-            do {
-                configuration = try JSONDecoder().decode(Configuration.self, from: Data(contentsOf: configURL))
-            } catch {
-                throw Failure(description: "\(configURL.path): invalid LinkDocPlugin configuration: \(error)")
-            }
-        }
-        let copyFolder = directory.appendingPathComponent(configuration.copyFolder ?? "Copy")
-        let inputs = Self.copyFiles(in: directory, copyFolder: copyFolder)
-        guard !inputs.isEmpty else { return [] }
+        let copy = try TargetCopy(folder: target.directoryURL, root: context.package.directoryURL)
+        return try Self.commands(for: copy, tool: context.tool(named: "linkdoc").url, targetName: target.name,
+                                 workDirectory: context.pluginWorkDirectoryURL, resourceBundle: "module")
+    }
 
-        let manifest: URL? = try configuration.manifest.map { relative in
-            let url = directory.appendingPathComponent(relative)
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw Failure(description: "\(configURL.path): the manifest \(url.path) does not exist")
-            }
-            return url
-        } ?? Self.discoverManifest(from: directory, upTo: context.package.directoryURL)
-
-        let tool = try context.tool(named: "linkdoc").url
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("Resources")
+    /// The build commands for a target's copy, the same for SwiftPM and Xcode targets but for
+    /// where the accessors find the resources at run time (`--swift-bundle`).
+    static func commands(for copy: TargetCopy, tool: URL, targetName: String, workDirectory: URL,
+                         resourceBundle: String) throws -> [Command] {
+        guard !copy.files.isEmpty else { return [] }
+        let output = workDirectory.appendingPathComponent("Resources")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         // Not --quiet: warnings reach the build log in the `file:line:column: warning:` form that IDEs show.
-        var common: [String] = []
-        var dependencies: [URL] = []
-        if let manifest {
-            common += ["--manifest", manifest.path]
-            dependencies.append(manifest)
-        }
-        if FileManager.default.fileExists(atPath: configURL.path) { dependencies.append(configURL) }
-
         var commands: [Command] = []
         // Keyed by the lowercased name: `Legal.json` and `legal.json` are one file on a Mac's disk.
         var names: [String: (name: String, file: URL)] = [:]
-        for resource in Self.resources(inputs, copyFolder: copyFolder) {
+        for resource in resources(copy.files, copyFolder: copy.copyFolder) {
             if let other = names[resource.name.lowercased()] {
-                throw Failure(description: other.name == resource.name
+                throw TargetCopy.Failure(description: other.name == resource.name
                     ? "\(other.file.path) and \(resource.files[0].path) would both be the resource \(resource.name).json; rename one"
                     : "\(other.file.path) and \(resource.files[0].path) would be the resources \(other.name).json and \(resource.name).json, "
                         + "one file on a case-insensitive disk (every Mac); rename one")
@@ -91,20 +52,21 @@ struct LinkDocPlugin: BuildToolPlugin {
             commands.append(.buildCommand(
                 displayName: "linkdoc compile \(resource.files.map { $0.pathComponents.suffix(2).joined(separator: "/") }.joined(separator: " "))",
                 executable: tool,
-                arguments: ["compile"] + resource.files.map(\.path) + ["-o", json.path] + common,
-                inputFiles: resource.files + dependencies,
+                arguments: ["compile"] + resource.files.map(\.path) + ["-o", json.path] + copy.manifestArguments,
+                inputFiles: resource.files + copy.dependencies,
                 outputFiles: [json]))
         }
-        let accessors = context.pluginWorkDirectoryURL.appendingPathComponent("Generated/LinkDocStrings.swift")
+        let accessors = workDirectory.appendingPathComponent("Generated/LinkDocStrings.swift")
         try FileManager.default.createDirectory(at: accessors.deletingLastPathComponent(), withIntermediateDirectories: true)
         commands.append(.buildCommand(
-            displayName: "linkdoc accessors for \(target.name)",
+            displayName: "linkdoc accessors for \(targetName)",
             executable: tool,
             arguments: ["compile", "--swift-accessors", accessors.path,
-                        "--swift-type", configuration.accessorType ?? "LinkDocStrings",
-                        "--swift-copy-folder", copyFolder.standardizedFileURL.path]
-                + (configuration.publicAccessors == true ? ["--swift-public"] : []) + common + inputs.map(\.path),
-            inputFiles: inputs + dependencies,
+                        "--swift-type", copy.configuration.accessorType ?? "LinkDocStrings",
+                        "--swift-copy-folder", copy.copyFolder.standardizedFileURL.path,
+                        "--swift-bundle", resourceBundle]
+                + (copy.configuration.publicAccessors == true ? ["--swift-public"] : []) + copy.manifestArguments + copy.files.map(\.path),
+            inputFiles: copy.files + copy.dependencies,
             outputFiles: [accessors]))
         return commands
     }
@@ -141,36 +103,37 @@ struct LinkDocPlugin: BuildToolPlugin {
         }
         return resources
     }
+}
 
-    /// Localization files anywhere in the target; copy files under the copy folder.
-    /// Sorted, so the commands are the same from build to build.
-    static func copyFiles(in directory: URL, copyFolder: URL) -> [URL] {
-        let copyPrefix = copyFolder.standardizedFileURL.path + "/"
-        var found: [URL] = []
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey],
-                                                          options: [.skipsHiddenFiles]) else { return [] }
-        for case let url as URL in walker {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let ext = url.pathExtension.lowercased()
-            let path = url.standardizedFileURL.path
-            if ext == "xcstrings" || ext == "strings" {
-                found.append(url.standardizedFileURL)
-            } else if (ext == "txt" || ext == "html") && path.hasPrefix(copyPrefix) {
-                found.append(url.standardizedFileURL)
-            }
-        }
-        return found.sorted { $0.path < $1.path }
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same commands for a target of an Xcode project. Not built yet: linkdoc's CI has no
+/// Mac, and `XcodeProjectPlugin` exists only in Xcode. It follows the documented API.
+///
+/// An Xcode target has no folder of its own, so its folder is the deepest folder that
+/// holds all of its files (for Xcode's templates, `App/` beside `App.xcodeproj`), within
+/// the project's folder. The accessors find the resources in the bundle of the target's
+/// own code, since an Xcode target has no `Bundle.module`.
+extension LinkDocPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let root = context.xcodeProject.directoryURL.standardizedFileURL
+        let folder = Self.commonFolder(of: target.inputFiles.map { $0.url.standardizedFileURL }, within: root)
+        let copy = try TargetCopy(folder: folder, root: root)
+        return try Self.commands(for: copy, tool: context.tool(named: "linkdoc").url, targetName: target.displayName,
+                                 workDirectory: context.pluginWorkDirectoryURL, resourceBundle: "target")
     }
 
-    /// `linkdoc.json` in the target's folder or a parent, not above the package.
-    static func discoverManifest(from directory: URL, upTo root: URL) -> URL? {
-        var url = directory.standardizedFileURL
-        let rootPath = root.standardizedFileURL.path
-        while true {
-            let candidate = url.appendingPathComponent("linkdoc.json")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            if url.path == rootPath || url.path == "/" { return nil }
-            url = url.deletingLastPathComponent()
+    /// The deepest folder under `root` that holds every file of `files` that is under `root`.
+    static func commonFolder(of files: [URL], within root: URL) -> URL {
+        let rootParts = root.pathComponents
+        var common: [String]? = nil
+        for file in files where file.pathComponents.starts(with: rootParts) {
+            let parts = Array(file.deletingLastPathComponent().pathComponents)
+            common = common.map { Array(zip($0, parts).prefix { $0 == $1 }.map(\.0)) } ?? parts
         }
+        guard let common, common.count > rootParts.count else { return root }
+        return URL(fileURLWithPath: NSString.path(withComponents: common), isDirectory: true)
     }
 }
+#endif

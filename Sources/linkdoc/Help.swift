@@ -32,7 +32,8 @@ enum Help {
            linkdoc compile --ndjson [--jobs N] [--first-line N] < records.ndjson
            linkdoc compile xx.lproj/TABLE.strings…|FOLDER [--split DIR]
            linkdoc compile --swift-accessors OUT.swift [--swift-type NAME] [--manifest FILE]
-                           [--swift-copy-folder DIR] [--swift-public] FILE…
+                           [--swift-copy-folder DIR] [--swift-public]
+                           [--swift-bundle module|target] FILE…
 
     Compiles each FILE (or standard input, with '-' or no FILE) into a link document:
     the display text with the markup removed, and every link with its kind, text,
@@ -104,6 +105,10 @@ enum Help {
                            Copy files under DIR get accessors and resource names
                            by subfolder (DIR/a/b.txt: resource a.b, accessor A.b).
       --swift-public       Make the accessors public.
+      --swift-bundle module|target
+                           Where the accessors find the resources: SwiftPM's
+                           Bundle.module (default), or the bundle of the target's
+                           own code (an Xcode app or framework target).
                            With --manifest, its options.linkScheme gives every
                            link a URL in the accessors' attributedString().
 

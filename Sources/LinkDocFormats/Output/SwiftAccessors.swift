@@ -78,6 +78,20 @@ public enum SwiftAccessors {
 
     public enum Access: String, Sendable { case `internal`, `public` }
 
+    /// Where the compiled resources are at run time: a SwiftPM target's `Bundle.module`, or,
+    /// in an Xcode target (which has no `Bundle.module`), the bundle that holds the target's
+    /// own code: the app's main bundle, or a framework's bundle.
+    public enum ResourceBundle: String, Sendable, CaseIterable {
+        case module, target
+
+        var expression: String {
+            switch self {
+            case .module: "Foundation.Bundle.module"
+            case .target: "Foundation.Bundle(for: _LinkDocBundleToken.self)"
+            }
+        }
+    }
+
     /// Two names in one scope that would be the same accessor, or resources whose names differ
     /// only in case: each message names both, as the build error the plugin shows.
     public struct NameCollisions: Error, CustomStringConvertible, Sendable {
@@ -93,6 +107,7 @@ public enum SwiftAccessors {
     /// the same name in one enum, and two resources whose names differ only in case (one file
     /// on a case-insensitive disk), throw `NameCollisions` naming both.
     public static func generate(typeName: String, sources: [Source], access: Access = .internal,
+                                resourceBundle: ResourceBundle = .module,
                                 linkScheme: String? = nil) throws(NameCollisions) -> String {
         var collisions = resourceCollisions(sources)
         let modifier = access == .public ? "public " : ""
@@ -153,7 +168,7 @@ public enum SwiftAccessors {
             private static let cache = LinkDocModel.LinkDocBundleCache()
 
             static func data(named name: Swift.String) throws -> Foundation.Data {
-                guard let url = Foundation.Bundle.module.url(forResource: name, withExtension: "json") else {
+                guard let url = \(resourceBundle.expression).url(forResource: name, withExtension: "json") else {
                     throw LinkDocModel.LinkDocBundle.LookupError.missingResource(name)
                 }
                 return try Foundation.Data(contentsOf: url)
@@ -164,7 +179,7 @@ public enum SwiftAccessors {
             }
         }
 
-        private let _linkDocLinkScheme: LinkDocModel.LinkScheme? = \(linkScheme.map { "LinkDocModel.LinkScheme(\(literal($0)))" } ?? "nil")
+        \(resourceBundle == .target ? "/// Names the bundle that holds this target's code (`Bundle(for:)`).\nprivate final class _LinkDocBundleToken {}\n" : "")private let _linkDocLinkScheme: LinkDocModel.LinkScheme? = \(linkScheme.map { "LinkDocModel.LinkScheme(\(literal($0)))" } ?? "nil")
         private func _linkDocResource(name: Swift.String) -> LinkDocResource { LinkDocResource(name: name) }
         private func _linkDocKey(table: Swift.String, key: Swift.String, count: Swift.Int? = nil,
                                  arguments: [LinkDocModel.FormatArgument] = []) -> LinkDocKey {

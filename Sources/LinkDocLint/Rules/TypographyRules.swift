@@ -60,7 +60,8 @@ public struct FullwidthPunctuationRule: OptionlessRule {
         nonTriggering: ["我们，你们", "Hello, world", "版本1.2发布", "https://例子.公司/a,b", "客服@例子.公司", "加载中...",
                         "다시 시도하세요.", "使用 Swift.", "见 https://example.com/帮助,常见问题", "Impossibile cancellare “%@”.",
                         "//@人间防沉迷:确实//@废几把话:", "拨号,呼叫,拨叫,打电话", "마켓,스토어,앱 센터",
-                        "拨号,呼叫 iPhone,打电话", "见 https://例子.公司/@小明/路径,问"],
+                        "拨号,呼叫 iPhone,打电话", "见 https://例子.公司/@小明/路径,问",
+                        "You agree to the 《Terms of Service》."],
         corrections: [("我们,你们", "我们，你们"), ("完成!下一步?好", "完成！下一步？好"), ("请稍后再试.", "请稍后再试。")])
 
     private typealias Scalars = [(offset: Int, scalar: Unicode.Scalar, length: Int)]
@@ -108,13 +109,13 @@ public struct FullwidthPunctuationRule: OptionlessRule {
     private static let sentenceEnds: Set<Unicode.Scalar> = [".", "!", "?"]
 
     /// Whether the scalar at `i` reads as CJK on the side of a mark: a CJK letter, or a CJK bracket
-    /// (curly quotes only with CJK inside them: `“%@”.` in Italian is Western).
+    /// with a CJK letter inside it (`“%@”.` in Italian is Western, and so is
+    /// `you agree to the 《Terms of Service》.`, English copy with the agreement markup).
     private static func isCJKSide(_ scalars: Scalars, _ i: Int, closing: Bool,
                                   letter: (Unicode.Scalar) -> Bool = Script.isCJKLetter) -> Bool {
         let s = scalars[i].scalar
         if letter(s) { return true }
         guard closing ? closingCJK.contains(s) : openingCJK.contains(s) else { return false }
-        guard s == "”" || s == "“" else { return true }
         let inner = closing ? i - 1 : i + 1
         return scalars.indices.contains(inner) && letter(scalars[inner].scalar)
     }

@@ -11,7 +11,8 @@ import LinkDocModel
 enum CompileCommand {
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
         let arguments = try Arguments(rawArguments, valued: ["--manifest", "-m", "-o", "--output", "--split", "--language", "--lang",
-                                                             "--jobs", "-j", "--first-line", "--swift-accessors", "--swift-type", "--swift-copy-folder"],
+                                                             "--jobs", "-j", "--first-line", "--swift-accessors", "--swift-type", "--swift-copy-folder",
+                                                             "--swift-bundle"],
                                       boolean: ["--pretty", "--verbose", "--quiet", "-q", "-h", "--help", "--ndjson", "--swift-public", "--no-manifest"],
                                       command: "compile")
         if arguments.flag("-h", "--help") {
@@ -24,7 +25,7 @@ enum CompileCommand {
             try arguments.reject(["-o", "--output", "--split", "--language", "--jobs", "-j", "--ndjson", "--pretty"],
                                  "does nothing with --swift-accessors, which writes only the accessors file")
         } else {
-            try arguments.reject(["--swift-type", "--swift-copy-folder", "--swift-public"], "goes with --swift-accessors OUT.swift")
+            try arguments.reject(["--swift-type", "--swift-copy-folder", "--swift-public", "--swift-bundle"], "goes with --swift-accessors OUT.swift")
         }
         if !arguments.flag("--ndjson") {
             try arguments.reject(["--jobs", "-j"], "applies only to --ndjson (stream mode); a file list compiles on one thread")
@@ -41,6 +42,12 @@ enum CompileCommand {
                                             typeName: arguments.value("--swift-type") ?? "LinkDocStrings",
                                             copyFolder: arguments.value("--swift-copy-folder"),
                                             access: arguments.flag("--swift-public") ? .public : .internal,
+                                            resourceBundle: try arguments.value("--swift-bundle").map { name in
+                                                guard let bundle = SwiftAccessors.ResourceBundle(rawValue: name) else {
+                                                    throw UsageError(message: "--swift-bundle: '\(name)' is not module or target")
+                                                }
+                                                return bundle
+                                            } ?? .module,
                                             linkScheme: try arguments.value("--manifest", "-m").map { try ManifestFinder.load($0, namedBy: "--manifest") }?
                                                 .options.linkScheme)
         }

@@ -102,7 +102,7 @@ enum CompileAccessors {
     /// `copyFolder`: copy files under it get accessors nested by subfolder (`--swift-copy-folder`);
     /// `linkScheme`: the `--manifest`'s `options.linkScheme`, for the accessors' `attributedString`.
     static func run(inputs: [String], output: String, typeName: String, copyFolder: String?, access: SwiftAccessors.Access,
-                    linkScheme: String?) throws -> ExitStatus {
+                    resourceBundle: SwiftAccessors.ResourceBundle, linkScheme: String?) throws -> ExitStatus {
         guard !inputs.contains("-") else { throw UsageError(message: "--swift-accessors needs files, not standard input") }
         guard isIdentifier(typeName) else { throw UsageError(message: "--swift-type: '\(typeName)' is not a Swift type name") }
         var sources: [SwiftAccessors.Source] = []
@@ -122,7 +122,8 @@ enum CompileAccessors {
         }
         let swift: [UInt8]
         do {
-            swift = Array(try SwiftAccessors.generate(typeName: typeName, sources: sources, access: access, linkScheme: linkScheme).utf8)
+            swift = Array(try SwiftAccessors.generate(typeName: typeName, sources: sources, access: access,
+                                                          resourceBundle: resourceBundle, linkScheme: linkScheme).utf8)
         } catch {
             // Nothing is written: the build stops here, with every collision named, rather than
             // compile accessors that silently point at other strings.

@@ -1,0 +1,1 @@
+../LinkDocPlugin/TargetCopy.swift
