@@ -150,7 +150,9 @@ enum Help {
                            'linkdoc help review') without previews, for CI artifacts.
       --lang LANG          The language of the messages: en or zh-Hans (a
                            Simplified Chinese meaning per rule, the English detail
-                           after it). Default: from LC_ALL, LC_MESSAGES or LANG.
+                           after it). Default for the text and html reporters:
+                           from LC_ALL, LC_MESSAGES or LANG; the reports for tools
+                           (json, sarif, checkstyle, github) are in English.
       --strict             Exit with 1 on warnings too.
       --fix                Apply the safe fixes (spacing, punctuation, invisible
                            characters) in place, atomically, keeping each file's

@@ -161,9 +161,16 @@ final class ReviewCLITests: XCTestCase {
         let zh = try cli.run(["lint", "--lang", "zh-Hans", fixture + "/zh-Hans.lproj/Localizable.strings"])
         XCTAssert(zh.stdout.contains("error: 不允许的网址协议（可能有安全风险）：key \"bad_link\" (zh-Hans): scheme \"javascript:\""), zh.stdout)
         XCTAssert(zh.stdout.contains("[disallowed-scheme]"), "rule ids stay as they are")
-        let fromLocale = try cli.run(["lint", "--reporter", "json", fixture + "/zh-Hans.lproj/Localizable.strings"],
-                                     environment: ["LC_ALL": "zh_CN.UTF-8"])
-        XCTAssert(fromLocale.stdout.contains("不允许的网址协议"), fromLocale.stdout)
+        let fromLocale = try cli.run(["lint", fixture + "/zh-Hans.lproj/Localizable.strings"], environment: ["LC_ALL": "zh_CN.UTF-8"])
+        XCTAssert(fromLocale.stdout.contains("不允许的网址协议"), "the text reporter follows the locale: \(fromLocale.stdout)")
+        // A report for tools is the same on every machine: the locale does not change it, --lang does.
+        let json = try cli.run(["lint", "--reporter", "json", fixture + "/zh-Hans.lproj/Localizable.strings"],
+                               environment: ["LC_ALL": "zh_CN.UTF-8"])
+        XCTAssertFalse(json.stdout.contains("不允许的网址协议"), json.stdout)
+        XCTAssertEqual(json.stdout, try cli.run(["lint", "--reporter", "json", fixture + "/zh-Hans.lproj/Localizable.strings"],
+                                                environment: ["LC_ALL": "C"]).stdout)
+        let jsonInChinese = try cli.run(["lint", "--reporter", "json", "--lang", "zh-Hans", fixture + "/zh-Hans.lproj/Localizable.strings"])
+        XCTAssert(jsonInChinese.stdout.contains("不允许的网址协议"), jsonInChinese.stdout)
         let english = try cli.run(["lint", "--lang", "en", fixture + "/zh-Hans.lproj/Localizable.strings"], environment: ["LC_ALL": "zh_CN.UTF-8"])
         XCTAssertFalse(english.stdout.contains("不允许的网址协议"))
 

@@ -10,10 +10,15 @@ public protocol LintReporter: Sendable {
     func render(_ files: [LintFileReport], rules: [RuleDescription], language: MessageLanguage) -> String
     /// Whether the report shows the strings themselves, so the linter must keep their documents.
     var needsStrings: Bool { get }
+    /// Whether people read the report as it is (text, the HTML page), so that its messages follow
+    /// the reader's locale. A report for tools (JSON, SARIF, Checkstyle, GitHub annotations) is in
+    /// English unless `--lang` asks otherwise: the same input gives the same bytes on every machine.
+    var isReadByPeople: Bool { get }
 }
 
 extension LintReporter {
     public var needsStrings: Bool { false }
+    public var isReadByPeople: Bool { false }
 
     public func render(_ files: [LintFileReport], rules: [RuleDescription], language: MessageLanguage) -> String {
         guard language != .english else { return render(files, rules: rules) }
@@ -65,6 +70,7 @@ struct Tally {
 public struct TextReporter: LintReporter {
     public static let name = "text"
     public init() {}
+    public var isReadByPeople: Bool { true }
 
     public func render(_ files: [LintFileReport], rules: [RuleDescription]) -> String {
         var out = ""

@@ -25,13 +25,14 @@ enum LintCommand {
             StandardStreams.writeOutput(Help.lint)
             return .success
         }
-        let language = try MessageLanguageChoice.language(arguments.value("--lang"))
         let reporterName = arguments.value("--reporter", "-r") ?? TextReporter.name
         guard let reporter = Reporters.named(reporterName) else {
             let names = Reporters.all.map { $0.name }
             throw UsageError(message: "unknown reporter '\(reporterName)'" + Spelling.suggestion(for: reporterName, among: names)
                                  + " (known: \(names.joined(separator: ", ")))")
         }
+        let language = arguments.value("--lang") == nil && !reporter.isReadByPeople
+            ? MessageLanguage.english : try MessageLanguageChoice.language(arguments.value("--lang"))
         let fix = arguments.flag("--fix"), dryRun = arguments.flag("--dry-run")
         if dryRun && !fix { throw UsageError(message: "--dry-run goes with --fix") }
         let paths = arguments.positional.isEmpty ? ["."] : arguments.positional

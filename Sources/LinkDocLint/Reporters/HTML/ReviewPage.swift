@@ -97,6 +97,7 @@ public struct ReviewPage {
 
 /// `lint --reporter html`: the review page without previews, for CI artifacts.
 public struct HTMLReporter: LintReporter {
+    public var isReadByPeople: Bool { true }
     public static let name = "html"
     public init() {}
 
