@@ -1,4 +1,5 @@
 import LinkDocCore
+import LinkDocModel
 
 /// A finding with its configured severity, ready for a reporter.
 public struct LintDiagnostic: Sendable {
@@ -7,10 +8,46 @@ public struct LintDiagnostic: Sendable {
     /// How many findings this diagnostic stands for: 1, or more for the one that counts the
     /// findings of a rule a file does not list (`FindingBudget`). Reporters' totals add these.
     public var count = 1
+    /// The string of the file's `strings` this finding is about, when the linter keeps strings
+    /// (`Linter.keepsStrings`); nil for a finding about the file as a whole.
+    public var string: Int?
 
     public init(diagnostic: Diagnostic, fix: [TextEdit]?) {
         self.diagnostic = diagnostic
         self.fix = fix
+    }
+}
+
+/// One string of a linted file as the app shows it, kept for the review page: a copy file is one
+/// string; a localization file has one per key, language and variation.
+public struct LintedString: Sendable {
+    /// The key in a localization file; nil for a copy file.
+    public var key: String?
+    /// The language when the file says it (`en`, `zh-Hans`, `und`); nil for a copy file.
+    public var language: String?
+    /// The variation path (`plural.one`), "" for the plain string.
+    public var variation: String
+    /// The document the app shows; nil when the text could not be read at all.
+    public var document: Document?
+    /// Where each link of `document` is written in the file (line and column of its first byte).
+    public var linkLocations: [SourceLocation]
+    /// Where the string's text starts in the file.
+    public var location: SourceLocation?
+    /// How the file's diagnostics name this string (`key "privacy" (zh-Hans)`), when they do: a page
+    /// that shows a finding beside its string leaves the name out.
+    public var label: String?
+    /// The byte offset of each link in the text the linter read, for moving `linkLocations` into
+    /// a localization file.
+    var linkOffsets: [Int] = []
+
+    public init(key: String?, language: String?, variation: String, document: Document?,
+                linkLocations: [SourceLocation], location: SourceLocation?) {
+        self.key = key
+        self.language = language
+        self.variation = variation
+        self.document = document
+        self.linkLocations = linkLocations
+        self.location = location
     }
 }
 
@@ -23,6 +60,8 @@ public struct LintFileReport: Sendable {
     /// Why findings that have a fix elsewhere have none in this file (its bytes are not what
     /// linkdoc read, so rewriting it would change more than the fix): `--fix` says so.
     public var fixesWithheld: String?
+    /// Every string of the file with its document, when the linter keeps them (`Linter.keepsStrings`).
+    public var strings: [LintedString] = []
 
     public init(file: String, diagnostics: [LintDiagnostic], source: SourceText?, fixesWithheld: String? = nil) {
         self.file = file
@@ -38,6 +77,9 @@ public struct LintFileReport: Sendable {
 public struct Linter: Sendable {
     public let configuration: LintConfiguration
     private let rules: [(rule: any LintRule, severity: Severity)]
+    /// Whether reports hold every string's document (`LintFileReport.strings`), for the review
+    /// page; off for `lint`'s other reporters, which would only hold them in memory.
+    public var keepsStrings = false
 
     public init(configuration: LintConfiguration) throws(LintConfigurationError) {
         self.configuration = configuration
@@ -58,6 +100,15 @@ public struct Linter: Sendable {
         return report
     }
 
+    /// The string a copy text is, with its links' places in `source`.
+    private func lintedString(_ result: CompileResult, source: SourceText?, language: String?, key: String?) -> LintedString {
+        var string = LintedString(key: key, language: language, variation: "", document: result.document,
+                                  linkLocations: source.map { source in result.linkSources.map { source.location(ofOffset: $0.lowerBound) } } ?? [],
+                                  location: source.map { $0.location(ofOffset: 0) })
+        string.linkOffsets = result.linkSources.map(\.lowerBound)
+        return string
+    }
+
     /// Lints one text, listing findings while `budget` admits them (the rest are counted there).
     /// `isFile`: whether `bytes` are a copy file rather than a value (a localization file's string).
     /// `excerpts`: whether diagnostics carry their source line (not when they are moved into a
@@ -72,9 +123,13 @@ public struct Linter: Sendable {
                       let severity = configuration.severity(of: rule.description) else { return nil }
                 var d = d
                 d.severity = severity
-                return LintDiagnostic(diagnostic: d, fix: nil)
+                var linted = LintDiagnostic(diagnostic: d, fix: nil)
+                if keepsStrings { linted.string = 0 }
+                return linted
             }
-            return LintFileReport(file: name, diagnostics: diagnostics, source: nil)
+            var report = LintFileReport(file: name, diagnostics: diagnostics, source: nil)
+            if keepsStrings { report.strings = [lintedString(result, source: nil, language: language, key: key)] }
+            return report
         }
         let context = LintContext(source: source, result: result, manifest: manifest, language: language, file: name, key: key)
         let suppressions = Suppressions(source)
@@ -95,7 +150,12 @@ public struct Linter: Sendable {
             return a != b ? a < b : $0.diagnostic.ruleID < $1.diagnostic.ruleID
         }
         Self.withholdFixesThatMoveLinks(&diagnostics, source: source, result: result, manifest: manifest, name: name)
-        return LintFileReport(file: name, diagnostics: diagnostics, source: source)
+        var report = LintFileReport(file: name, diagnostics: diagnostics, source: source)
+        if keepsStrings {
+            report.strings = [lintedString(result, source: source, language: language, key: key)]
+            for k in report.diagnostics.indices { report.diagnostics[k].string = 0 }
+        }
+        return report
     }
 
     /// A fix must change the displayed text by its own edit and nothing else, and never the links: an

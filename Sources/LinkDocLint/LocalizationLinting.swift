@@ -41,10 +41,21 @@ extension Linter {
         // The strings with fixes (by index in file.strings): their edits as edits of the value, and
         // the diagnostics that hold them.
         var fixedStrings: [Int: (edits: [TextEdit], diagnostics: [Int])] = [:]
-        func place(_ found: [LintDiagnostic], of index: Int) {
+        // The strings as the app shows them (`keepsStrings`), each placed where the file writes it.
+        var linted: [LintedString] = []
+        func place(_ found: [LintDiagnostic], of index: Int, string compiled: LintedString?) {
             let string = file.strings[index]
             let shift = string.value.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            for d in found {
+            if var compiled {
+                func location(_ offset: Int) -> SourceLocation { file.text.location(of: string.map.fileOffset(ofValueOffset: offset + shift)) }
+                compiled.variation = string.variation
+                compiled.label = string.label
+                compiled.linkLocations = compiled.linkOffsets.map(location)
+                compiled.location = location(0)
+                linted.append(compiled)
+            }
+            for var d in found {
+                d.string = compiled == nil ? nil : linted.count - 1
                 let fix = d.fix.flatMap { Self.fileEdits($0, of: string, in: file) }
                 if fix != nil && withheld != nil { hasWithheldFix = true }
                 if fix != nil && withheld == nil, let edits = d.fix {
@@ -55,23 +66,26 @@ extension Linter {
                     }
                     fixedStrings[index, default: ([], [])].diagnostics.append(diagnostics.count)
                 }
-                diagnostics.append(LintDiagnostic(diagnostic: file.text.place(d.diagnostic, of: string), fix: withheld == nil ? fix : nil))
+                var placed = LintDiagnostic(diagnostic: file.text.place(d.diagnostic, of: string), fix: withheld == nil ? fix : nil)
+                placed.string = d.string
+                diagnostics.append(placed)
             }
         }
-        var previous: (index: Int, found: [LintDiagnostic])?
+        var previous: (index: Int, found: [LintDiagnostic], string: LintedString?)?
         for (index, string) in file.strings.enumerated() {
-            var found = lint(string.value, name: name, manifest: manifest, language: string.language, key: string.key,
-                             isFile: false, excerpts: false, budget: &budget).diagnostics
-            if let (before, foundBefore) = previous {
+            let report = lint(string.value, name: name, manifest: manifest, language: string.language, key: string.key,
+                              isFile: false, excerpts: false, budget: &budget)
+            var found = report.diagnostics
+            if let (before, foundBefore, compiledBefore) = previous {
                 var beforeFound = foundBefore
                 let b = file.strings[before]
                 UnbalancedBracketsRule.pairFragments(&beforeFound, (b.value, b.language, b.key),
                                                      next: &found, (string.value, string.language, string.key))
-                place(beforeFound, of: before)
+                place(beforeFound, of: before, string: compiledBefore)
             }
-            previous = (index, found)
+            previous = (index, found, report.strings.first)
         }
-        if let (last, found) = previous { place(found, of: last) }
+        if let (last, found, compiled) = previous { place(found, of: last, string: compiled) }
         // A catalog's Markdown and Android's white space are read from the whole value, so an edit
         // can change how the text around it reads (a space that starts a new Markdown run after a
         // URL, a U+200B removed between two code spans, white space left at a value's end). The
@@ -93,8 +107,10 @@ extension Linter {
             let a = $0.diagnostic.location?.offset ?? -1, b = $1.diagnostic.location?.offset ?? -1
             return a != b ? a < b : $0.diagnostic.ruleID < $1.diagnostic.ruleID
         }
-        return LintFileReport(file: name, diagnostics: diagnostics, source: withheld == nil ? file.text.source : nil,
-                              fixesWithheld: hasWithheldFix ? withheld : nil)
+        var report = LintFileReport(file: name, diagnostics: diagnostics, source: withheld == nil ? file.text.source : nil,
+                                    fixesWithheld: hasWithheldFix ? withheld : nil)
+        report.strings = linted
+        return report
     }
 
     /// A fix of a value as a fix of the file: each edit must fall in a literal run of the value

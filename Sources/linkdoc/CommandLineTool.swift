@@ -35,6 +35,8 @@ enum CommandLineTool {
                 return try URLCommand.run(Array(arguments.dropFirst()))
             case "rules":
                 return try RulesCommand.run(Array(arguments.dropFirst()))
+            case "review":
+                return try ReviewCommand.run(Array(arguments.dropFirst()))
             case "layout":
                 #if canImport(LinkDocLayout)
                 return try LayoutCommand.run(Array(arguments.dropFirst()))
@@ -53,7 +55,7 @@ enum CommandLineTool {
                 return .success
             default:
                 throw UsageError(message: "unknown command '\(first)'"
-                    + Spelling.suggestion(for: first, among: ["compile", "lint", "url", "rules", "layout", "help"]))
+                    + Spelling.suggestion(for: first, among: ["compile", "lint", "url", "rules", "layout", "review", "help"]))
             }
         } catch let error as UsageError {
             StandardStreams.writeError("linkdoc: error: \(error.message)\n"

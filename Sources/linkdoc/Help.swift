@@ -12,6 +12,7 @@ enum Help {
       rules     List the lint rules, or explain one
       url       Normalize URLs as linkdoc does for links (WHATWG, IDNA, iOS-safe)
       layout    Lay out copy in a view: lines, height, link rectangles, hit tests
+      review    Write one HTML page that shows every string, its links and findings
       help      Show help for a command
 
     OPTIONS:
@@ -74,6 +75,9 @@ enum Help {
       --verbose            Also print info diagnostics (e.g. encoded URLs), and say
                            which manifest is in use or where it was looked for.
       -q, --quiet          Print errors only, and no progress line.
+      --lang LANG          The language of the diagnostics: en or zh-Hans (a
+                           Simplified Chinese meaning per rule, the English detail
+                           after it). Default: from LC_ALL, LC_MESSAGES or LANG.
       --split DIR          With one localization file or table: write DIR/LANGUAGE.json for
                            each language instead of one bundle (each atomically).
       --language LANG      The language of a .strings or Android file. Default:
@@ -124,7 +128,7 @@ enum Help {
 
     static let lint = """
     USAGE: linkdoc lint [PATH…|-] [--config FILE] [--manifest FILE] [--reporter NAME]
-                        [--strict] [--fix [--dry-run]] [--verbose]
+                        [--lang zh-Hans|en] [--strict] [--fix [--dry-run]] [--verbose]
 
     Lints files and folders (recursively; in folders, files ending in .txt, .html,
     .htm, .strings and .xcstrings, and Android string resources: strings.xml and
@@ -142,7 +146,13 @@ enum Help {
                            files below it (unless --config is given).
       -m, --manifest FILE  The manifest. Default: the configuration's "manifest",
                            else linkdoc.json beside each file or in a parent folder.
-      -r, --reporter NAME  \(reporterNames).
+      -r, --reporter NAME  \(reporterNames). html writes the review page (see
+                           'linkdoc help review') without previews, for CI artifacts.
+      --lang LANG          The language of the messages: en or zh-Hans (a
+                           Simplified Chinese meaning per rule, the English detail
+                           after it). Default for the text and html reporters:
+                           from LC_ALL, LC_MESSAGES or LANG; the reports for tools
+                           (json, sarif, checkstyle, github) are in English.
       --strict             Exit with 1 on warnings too.
       --fix                Apply the safe fixes (spacing, punctuation, invisible
                            characters) in place, atomically, keeping each file's
@@ -168,6 +178,45 @@ enum Help {
 
     """
 
+    static let review = """
+    USAGE: linkdoc review [PATH…] -o FILE [--manifest FILE] [--config FILE]
+                          [--lang zh-Hans|en] [--preview WIDTH,SIZE] [--strict] [--verbose]
+
+    Writes one HTML page (atomically) for people who review copy and translations
+    without a terminal. It takes what 'linkdoc lint' takes (copy files, localization
+    files, folders; the same configuration, manifest discovery and suppressions) and
+    shows every string as the app shows it, per file and key, the languages side by
+    side, with links coloured by kind: hovering or tapping a link shows what it opens
+    and where it is written. Each finding of compile and lint stands by its string,
+    with its rule and its fix as before/after. Filters by language, rule, severity and
+    link kind, a search box and "only strings with findings"; each string has an
+    anchor (report.html#Localizable/consent_checkbox/zh-Hans).
+
+    Strings that a manifest view shows get the layout core's pictures (as 'linkdoc
+    layout --png' draws them) at every size the view lists, with the tap areas and
+    the truncation token marked and without marks, and the fits-lines and
+    small-tap-target verdicts.
+
+    The page is self-contained and safe to open offline: copy is escaped and shown
+    as text (URLs are never made links), and its Content-Security-Policy lets no
+    network access and no script but its own run.
+
+    OPTIONS:
+      -o, --output FILE    The page to write ('-': standard output).
+      --config FILE        The lint configuration (as for lint).
+      -m, --manifest FILE  The manifest (as for lint).
+      --lang LANG          The page's language and messages: en or zh-Hans.
+                           Default: from LC_ALL, LC_MESSAGES or LANG.
+      --preview W,S        Also picture every string in a view W points wide at
+                           text size S (e.g. 320,17).
+      --strict             Exit with 1 on warnings too.
+      --verbose            Say which configuration and manifests are in use.
+
+    Exit codes: 0 written, no errors; 1 written, the copy has errors (or warnings
+    with --strict); 2 a usage, configuration or I/O error.
+
+    """
+
     static let url = """
     USAGE: linkdoc url [URL…|-] [--base URL]
 
@@ -186,10 +235,12 @@ enum Help {
     """
 
     static let rules = """
-    USAGE: linkdoc rules [RULE-ID]
+    USAGE: linkdoc rules [RULE-ID] [--lang zh-Hans|en]
 
     Lists the lint rules with their default severity, or explains one rule:
-    its rationale, options and examples.
+    its rationale, options and examples. With --lang zh-Hans (or a Chinese
+    LC_ALL, LC_MESSAGES or LANG) each rule's meaning is given in Simplified
+    Chinese before its English summary.
 
     """
 
@@ -314,6 +365,8 @@ enum Help {
             StandardStreams.writeOutput(url)
         case "layout":
             StandardStreams.writeOutput(layout)
+        case "review":
+            StandardStreams.writeOutput(review)
         case "help":
             StandardStreams.writeOutput("USAGE: linkdoc help [COMMAND]\n\nShows help for COMMAND.\n")
         case let other?:

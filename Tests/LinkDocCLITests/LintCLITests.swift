@@ -87,13 +87,13 @@ final class LintCLITests: XCTestCase {
         XCTAssertEqual(try cli.run(["lint", clean.path]).status, 0)
         XCTAssertEqual(try cli.run(["lint", warning.path]).status, 0, "warnings alone pass")
         XCTAssertEqual(try cli.run(["lint", "--strict", warning.path]).status, 1, "--strict fails on warnings")
-        for reporter in ["json", "sarif", "github", "checkstyle"] {
+        for reporter in ["json", "sarif", "github", "checkstyle", "html"] {
             XCTAssertEqual(try cli.run(["lint", "--strict", "--reporter", reporter, warning.path]).status, 1, reporter)
             XCTAssertEqual(try cli.run(["lint", "--reporter", reporter, clean.path]).status, 0, reporter)
         }
-        let unknown = try cli.run(["lint", "--reporter", "html", clean.path])
+        let unknown = try cli.run(["lint", "--reporter", "xml", clean.path])
         XCTAssertEqual(unknown.status, 2)
-        XCTAssert(unknown.stderr.contains("unknown reporter 'html'"))
+        XCTAssert(unknown.stderr.contains("unknown reporter 'xml'"))
         try Data(#"{"rules": {"no-such-rule": "error"}}"#.utf8).write(to: dir.appendingPathComponent(".linkdoc.json"))
         let badConfig = try cli.run(["lint", clean.path])
         XCTAssertEqual(badConfig.status, 2)

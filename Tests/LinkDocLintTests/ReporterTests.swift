@@ -43,7 +43,32 @@ final class ReporterTests: XCTestCase {
 
     func testEveryReporterIsReachableByName() {
         for type in Reporters.all { XCTAssertNotNil(Reporters.named(type.name), type.name) }
-        XCTAssertNil(Reporters.named("html"))
+        XCTAssertNil(Reporters.named("xml"))
+        XCTAssert(Reporters.named("html")?.needsStrings == true, "the review page shows the strings")
+    }
+
+    /// The HTML reporter's page (the review page without previews) holds every finding once, beside
+    /// the string it is about, and every string's text.
+    func testHTMLPageHoldsEveryFindingBesideItsString() throws {
+        let folder = Self.root.appendingPathComponent("Examples/flawed")
+        let configuration = try LintConfiguration.load(path: folder.appendingPathComponent(".linkdoc.json").path)
+        let manifest = try Manifest.load(path: try XCTUnwrap(configuration.manifestPath))
+        var linter = try Linter(configuration: configuration)
+        linter.keepsStrings = true
+        let reports = try ["crlf-hidden.txt", "post.txt", "privacy-dialog.txt"].map { name in
+            linter.lint(Array(try Data(contentsOf: folder.appendingPathComponent(name))), name: "Examples/flawed/" + name, manifest: manifest)
+        }
+        let page = HTMLReporter().render(reports, rules: RuleCatalogue.descriptions)
+        XCTAssertEqual(page, HTMLReporter().render(reports, rules: RuleCatalogue.descriptions), "deterministic")
+        let start = try XCTUnwrap(page.range(of: #"id="review-data">"#)), end = try XCTUnwrap(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        let data = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let strings = (data["entries"] as? [[String: Any]] ?? []).flatMap { $0["s"] as? [[String: Any]] ?? [] }
+        XCTAssertEqual(strings.count, 3)
+        XCTAssertEqual(strings.map { $0["t"] as? String }, reports.map { $0.strings.first?.document?.text })
+        let listed = strings.reduce(0) { $0 + (($1["d"] as? [Any])?.count ?? 0) }
+        let fileLevel = (data["groups"] as? [[String: Any]] ?? []).reduce(0) { $0 + (($1["findings"] as? [Any])?.count ?? 0) }
+        XCTAssertEqual(listed + fileLevel, reports.reduce(0) { $0 + $1.diagnostics.count })
+        XCTAssertGreaterThan(listed, 0)
     }
 
     /// The SARIF output is valid against the OASIS SARIF 2.1.0 schema (Tests/Schemas).

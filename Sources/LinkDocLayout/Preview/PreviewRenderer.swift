@@ -14,8 +14,10 @@ public enum PreviewRenderer {
 
     /// Throws, before allocating anything, when the picture would be larger than
     /// LayoutBounds.pictureSide on a side or LayoutBounds.picturePixels in all.
+    /// `overlays: false` draws the text alone, as the app shows it: no view edge, tints or tap areas
+    /// (links and the truncation token keep their colour, as the app draws them).
     public static func render(_ layout: TextLayout, document: Document, request: LayoutRequest, scale: Int = 2,
-                              tolerance: Double = 2) throws(LayoutInputError) -> PNGImage {
+                              tolerance: Double = 2, overlays: Bool = true) throws(LayoutInputError) -> PNGImage {
         let s = Double(scale)
         let width = (request.width * s).rounded(.up), height = (layout.height * s).rounded(.up)
         let side = Double(LayoutBounds.pictureSide)
@@ -24,11 +26,13 @@ public enum PreviewRenderer {
                 + "at most \(LayoutBounds.pictureSide) on a side and \(LayoutBounds.picturePixels >> 20) M pixels in all (a smaller --width, --size or --scale)")
         }
         var image = PNGImage(width: max(1, Int(width)), height: max(1, Int(height)), fill: background)
-        strokeDashed(Rect(x: 0, y: 0, width: request.width, height: layout.height), scale: s, viewEdge, dash: 0, on: &image)
-        for geometry in layout.links {
-            for rect in geometry.rects { fill(rect, scale: s, linkColor, opacity: tintOpacity, on: &image) }
+        if overlays {
+            strokeDashed(Rect(x: 0, y: 0, width: request.width, height: layout.height), scale: s, viewEdge, dash: 0, on: &image)
+            for geometry in layout.links {
+                for rect in geometry.rects { fill(rect, scale: s, linkColor, opacity: tintOpacity, on: &image) }
+            }
+            if let token = layout.token { fill(token.rect, scale: s, tokenColor, opacity: tintOpacity * 1.5, on: &image) }
         }
-        if let token = layout.token { fill(token.rect, scale: s, tokenColor, opacity: tintOpacity * 1.5, on: &image) }
 
         let shaped = Typesetter.shapedText(document, request)
         let linkRanges = document.links.map { $0.range.utf16.location..<$0.range.utf16.upperBound }
@@ -47,6 +51,7 @@ public enum PreviewRenderer {
             draw(tokenText, runs, baseline: last.baseline, scale: s, tokenRasterizer, color: { _ in tokenColor }, on: &image)
         }
 
+        guard overlays else { return image }
         for geometry in layout.links {
             for rect in geometry.rects { strokeDashed(grown(rect, by: tolerance), scale: s, linkColor, dash: 3 * scale, on: &image) }
         }

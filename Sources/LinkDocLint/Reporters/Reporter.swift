@@ -5,11 +5,38 @@ import LinkDocCore
 public protocol LintReporter: Sendable {
     static var name: String { get }
     func render(_ files: [LintFileReport], rules: [RuleDescription]) -> String
+    /// The report for a reader of `language`: by default, `render` of the findings with their
+    /// messages from the message catalogue.
+    func render(_ files: [LintFileReport], rules: [RuleDescription], language: MessageLanguage) -> String
+    /// Whether the report shows the strings themselves, so the linter must keep their documents.
+    var needsStrings: Bool { get }
+    /// Whether people read the report as it is (text, the HTML page), so that its messages follow
+    /// the reader's locale. A report for tools (JSON, SARIF, Checkstyle, GitHub annotations) is in
+    /// English unless `--lang` asks otherwise: the same input gives the same bytes on every machine.
+    var isReadByPeople: Bool { get }
+}
+
+extension LintReporter {
+    public var needsStrings: Bool { false }
+    public var isReadByPeople: Bool { false }
+
+    public func render(_ files: [LintFileReport], rules: [RuleDescription], language: MessageLanguage) -> String {
+        guard language != .english else { return render(files, rules: rules) }
+        let translated = files.map { file in
+            var file = file
+            for k in file.diagnostics.indices {
+                let d = file.diagnostics[k].diagnostic
+                file.diagnostics[k].diagnostic.message = MessageCatalogue.message(d.message, rule: d.ruleID, in: language)
+            }
+            return file
+        }
+        return render(translated, rules: rules)
+    }
 }
 
 public enum Reporters {
     public static let all: [any LintReporter.Type] = [TextReporter.self, JSONReporter.self, SARIFReporter.self,
-                                                      GitHubReporter.self, CheckstyleReporter.self]
+                                                      GitHubReporter.self, CheckstyleReporter.self, HTMLReporter.self]
 
     public static func named(_ name: String) -> (any LintReporter)? {
         switch name {
@@ -18,6 +45,7 @@ public enum Reporters {
         case SARIFReporter.name: SARIFReporter()
         case GitHubReporter.name: GitHubReporter()
         case CheckstyleReporter.name: CheckstyleReporter()
+        case HTMLReporter.name: HTMLReporter()
         default: nil
         }
     }
@@ -42,6 +70,7 @@ struct Tally {
 public struct TextReporter: LintReporter {
     public static let name = "text"
     public init() {}
+    public var isReadByPeople: Bool { true }
 
     public func render(_ files: [LintFileReport], rules: [RuleDescription]) -> String {
         var out = ""

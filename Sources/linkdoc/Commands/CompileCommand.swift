@@ -10,8 +10,9 @@ import LinkDocModel
 /// `--swift-accessors` writes LinkDocPlugin's accessors (CompileAccessors).
 enum CompileCommand {
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(rawArguments, valued: ["--manifest", "-m", "-o", "--output", "--split", "--language",
-                                                             "--jobs", "-j", "--first-line", "--swift-accessors", "--swift-type", "--swift-copy-folder", "--swift-bundle"],
+        let arguments = try Arguments(rawArguments, valued: ["--manifest", "-m", "-o", "--output", "--split", "--language", "--lang",
+                                                             "--jobs", "-j", "--first-line", "--swift-accessors", "--swift-type", "--swift-copy-folder",
+                                                             "--swift-bundle"],
                                       boolean: ["--pretty", "--verbose", "--quiet", "-q", "-h", "--help", "--ndjson", "--swift-public", "--no-manifest"],
                                       command: "compile")
         if arguments.flag("-h", "--help") {
@@ -64,7 +65,8 @@ enum CompileCommand {
         }
         // Without a manifest every agreement is unknown: say why once, where the first such warning is.
         let reporter = DiagnosticPrinter(showInfo: verbose, quiet: arguments.flag("--quiet", "-q"),
-                                         missingManifestNote: found.path == nil && !verbose ? found.missingNote : nil)
+                                         missingManifestNote: found.path == nil && !verbose ? found.missingNote : nil,
+                                         language: try MessageLanguageChoice.language(arguments.value("--lang")))
         reporter.print(manifest.warnings)
         let progressWanted = ProgressLine.wanted(quiet: arguments.flag("--quiet", "-q"))
 
@@ -276,6 +278,8 @@ struct DiagnosticPrinter {
     var quiet = false
     /// Printed once, after the first unknown-agreement warning: no manifest was found.
     var missingManifestNote: String? = nil
+    /// The language of the messages (`--lang`, the locale): the message catalogue's by rule id.
+    var language = MessageLanguage.english
 
     private final class Once: @unchecked Sendable { var done = false }
     private let noted = Once()
@@ -284,6 +288,8 @@ struct DiagnosticPrinter {
         for d in diagnostics {
             if d.severity == .info && !showInfo { continue }
             if quiet && d.severity != .error { continue }
+            var d = d
+            d.message = MessageCatalogue.message(d.message, rule: d.ruleID, in: language)
             StandardStreams.writeError(DiagnosticFormatter.format(d) + "\n")
             if let note = missingManifestNote, d.ruleID == RuleID.unknownAgreement, !noted.done {
                 noted.done = true

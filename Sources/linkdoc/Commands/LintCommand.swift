@@ -19,7 +19,7 @@ enum LintCommand {
     }
 
     static func run(_ rawArguments: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(rawArguments, valued: ["--config", "--manifest", "-m", "--reporter", "-r"],
+        let arguments = try Arguments(rawArguments, valued: ["--config", "--manifest", "-m", "--reporter", "-r", "--lang"],
                                       boolean: ["--strict", "--fix", "--dry-run", "--verbose", "-h", "--help"], command: "lint")
         if arguments.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.lint)
@@ -31,54 +31,22 @@ enum LintCommand {
             throw UsageError(message: "unknown reporter '\(reporterName)'" + Spelling.suggestion(for: reporterName, among: names)
                                  + " (known: \(names.joined(separator: ", ")))")
         }
+        let language = arguments.value("--lang") == nil && !reporter.isReadByPeople
+            ? MessageLanguage.english : try MessageLanguageChoice.language(arguments.value("--lang"))
         let fix = arguments.flag("--fix"), dryRun = arguments.flag("--dry-run")
         if dryRun && !fix { throw UsageError(message: "--dry-run goes with --fix") }
         let paths = arguments.positional.isEmpty ? ["."] : arguments.positional
         if fix && paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }
 
-        let configuration = try loadConfiguration(arguments.value("--config"), paths: paths)
-        let verbose = arguments.flag("--verbose")
-        if verbose {
-            StandardStreams.writeError("linkdoc: note: " + (configuration.path.map { "using the configuration \($0)" }
-                ?? "no .linkdoc.json found (looked in the first path's folder and its parents); every rule has its default severity") + "\n")
-        }
-        let linter: Linter
-        do { linter = try Linter(configuration: configuration) } catch { throw UsageError(message: error.message, suggestHelp: false) }
-        let explicitManifest = arguments.value("--manifest", "-m")
-        let manifests = ManifestCache(explicit: explicitManifest ?? configuration.manifestPath,
-                                      namedBy: explicitManifest != nil ? "--manifest" : configuration.path ?? "the configuration",
-                                      verbose: verbose)
-
-        let nestedConfigurations = NestedConfigurations(root: configuration, linter: linter,
-                                                        enabled: arguments.value("--config") == nil, verbose: verbose)
-        var status = ExitStatus.success
+        let session = try LintSession(paths: paths, configurationPath: arguments.value("--config"),
+                                      manifestPath: arguments.value("--manifest", "-m"), verbose: arguments.flag("--verbose"),
+                                      keepsStrings: reporter.needsStrings)
         var reports: [LintFileReport] = []
         var fixedFindings = 0, fixedFiles = 0
         var diffs = ""
-        var walkedFiles = Set<String>()
-        for input in try inputs(paths, configuration: configuration, walkedFiles: &walkedFiles) {
-            let (linter, nestedManifest) = try nestedConfigurations.linter(for: input)
-            guard let linter else { continue }  // excluded by a subfolder's configuration
-            let bytes: [UInt8]
-            do {
-                bytes = input == "-" ? try StandardStreams.readStandardInput()
-                                     : try FileIO.read(path: input, regularOnly: walkedFiles.contains(input))
-            } catch {
-                // A file that vanished or cannot be read: say so, lint the rest.
-                StandardStreams.writeError("linkdoc: error: \(error)\n")
-                status = .usage
-                continue
-            }
-            let name = input == "-" ? "<stdin>" : input
-            let manifest = try explicitManifest == nil ? nestedManifest.map { try manifests.manifest(at: $0) } ?? manifests.manifest(for: input)
-                                                        : manifests.manifest(for: input)
-            let format = LocalizationFile.format(forPath: input)
-            func lint(_ bytes: [UInt8]) -> LintFileReport {
-                guard let format else { return linter.lint(bytes, name: name, manifest: manifest) }
-                return linter.lint(localization: bytes, name: name, format: format,
-                                   language: LocalizationFile.language(forPath: input), manifest: manifest)
-            }
-            var report = lint(bytes)
+        var status = try session.forEachInput { input in
+            let bytes = input.bytes, name = input.name, linter = input.linter
+            var report = input.lint(bytes)
             if fix {
                 // A file is rewritten only as the fixes say; when it cannot be, the report says
                 // why and keeps every finding.
@@ -98,13 +66,13 @@ enum LintCommand {
                         let fixed = Fixer.restoreForm(Fixer.apply(edits, to: source.bytes), like: bytes)
                         if dryRun {
                             diffs += Fixer.unifiedDiff(path: name, old: bytes, new: fixed)
-                            report = lint(fixed)  // what is left after the fixes
+                            report = input.lint(fixed)  // what is left after the fixes
                             fixedFindings += fixable
                             fixedFiles += 1
                         } else {
                             do {
-                                try FileIO.rewrite(fixed, to: input, expected: bytes)
-                                report = lint(fixed)
+                                try FileIO.rewrite(fixed, to: input.path, expected: bytes)
+                                report = input.lint(fixed)
                                 fixedFindings += fixable
                                 fixedFiles += 1
                             } catch let refusal as FileIO.Refusal {
@@ -112,7 +80,7 @@ enum LintCommand {
                             } catch {
                                 StandardStreams.writeError("linkdoc: error: cannot write \(error)\n")
                                 notApplied("\(error)", severity: .error)
-                                status = .usage
+                                session.markFailed()
                             }
                         }
                     }
@@ -121,7 +89,7 @@ enum LintCommand {
             reports.append(report)
         }
 
-        let output = reporter.render(reports, rules: RuleCatalogue.descriptions)
+        let output = reporter.render(reports, rules: RuleCatalogue.descriptions, language: language)
         // What --fix changed, on standard error so that a JSON or SARIF report stays as it is.
         let fixSummary = fix ? "linkdoc: " + (dryRun ? "--fix --dry-run would fix" : "--fix fixed")
             + " \(fixedFindings) finding\(fixedFindings == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s")\n" : ""
@@ -133,7 +101,7 @@ enum LintCommand {
         }
         StandardStreams.writeError(fixSummary)
         let severities = Set(reports.lazy.flatMap(\.diagnostics).map(\.diagnostic.severity))
-        if let searched = manifests.searchedInVain, !verbose,
+        if let searched = session.manifests.searchedInVain, !session.verbose,
            reports.contains(where: { $0.diagnostics.contains { $0.diagnostic.ruleID == RuleID.unknownAgreement } }) {
             StandardStreams.writeError("linkdoc: note: \(ManifestFinder.missingNote(searched: searched))\n")
         }
@@ -208,15 +176,17 @@ final class NestedConfigurations {
     private let rootLinter: Linter
     private let enabled: Bool
     private let verbose: Bool
+    private let keepsStrings: Bool
     private var byPath: [String: (linter: Linter, configuration: LintConfiguration)] = [:]
     /// The nearest `.linkdoc.json` of each folder seen (a folder holds many files: one search each).
     private var nearest: [String: String?] = [:]
 
-    init(root: LintConfiguration, linter: Linter, enabled: Bool, verbose: Bool) {
+    init(root: LintConfiguration, linter: Linter, enabled: Bool, verbose: Bool, keepsStrings: Bool) {
         self.root = root
         self.rootLinter = linter
         self.enabled = enabled
         self.verbose = verbose
+        self.keepsStrings = keepsStrings
     }
 
     /// The linter for `input` (nil when a subfolder's configuration excludes it) and the
@@ -237,7 +207,9 @@ final class NestedConfigurations {
                 // Only the nearest file nests over the root: a folder between them is rare, and
                 // reading every level would make the chain's order a question.
                 let configuration = root.nested(try LintConfiguration.load(path: path))
-                byPath[path] = (try Linter(configuration: configuration), configuration)
+                var linter = try Linter(configuration: configuration)
+                linter.keepsStrings = keepsStrings
+                byPath[path] = (linter, configuration)
             } catch {
                 throw UsageError(message: error.message, suggestHelp: false)
             }

@@ -4,7 +4,12 @@ import LinkDocLint
 /// `linkdoc rules [RULE-ID]`: the rule catalogue, or one rule explained.
 enum RulesCommand {
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let parsed = try Arguments(arguments, valued: [], boolean: ["-h", "--help"], command: "rules")
+        let parsed = try Arguments(arguments, valued: ["--lang"], boolean: ["-h", "--help"], command: "rules")
+        let language = try MessageLanguageChoice.language(parsed.value("--lang"))
+        // In another language than English, each rule's meaning from the message catalogue, the English summary after it.
+        func summary(_ rule: RuleDescription) -> String {
+            MessageCatalogue.headline(for: rule.id, in: language).map { $0 + "：" + rule.summary } ?? rule.summary
+        }
         if parsed.flag("-h", "--help") {
             StandardStreams.writeOutput(Help.rules)
             return .success
@@ -14,7 +19,7 @@ enum RulesCommand {
             var out = ""
             for rule in RuleCatalogue.descriptions {
                 let severity = rule.defaultSeverity?.rawValue ?? "off"
-                out += rule.id.rawValue.padding(width) + "  " + severity.padding(7) + "  " + (rule.isFixable ? "fix " : "    ") + rule.summary + "\n"
+                out += rule.id.rawValue.padding(width) + "  " + severity.padding(7) + "  " + (rule.isFixable ? "fix " : "    ") + summary(rule) + "\n"
             }
             StandardStreams.writeOutput(out + "\nRun 'linkdoc rules RULE-ID' for a rule's rationale and examples.\n")
             return .success
@@ -25,7 +30,7 @@ enum RulesCommand {
                 .map { "unknown rule '\(id)'; did you mean '\($0)'? R" + list.dropFirst() + "." } ?? "unknown rule '\(id)'; \(list)"
             throw UsageError(message: message, suggestHelp: false)
         }
-        var out = "\(rule.id): \(rule.summary)\n\n"
+        var out = "\(rule.id): \(summary(rule))\n\n"
         out += "Default severity: \(rule.defaultSeverity?.rawValue ?? "off")\(rule.isFixable ? " (fixable with --fix)" : "")\n\n"
         out += rule.rationale + "\n"
         if let m = RulePrecision.onRealCopy[rule.id.rawValue] {
