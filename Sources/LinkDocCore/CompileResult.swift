@@ -9,11 +9,16 @@ public struct CompileResult: Sendable {
     public let diagnostics: [Diagnostic]
     /// The source text as read (normalized), nil when it could not be read.
     public let source: SourceText?
+    /// What silenced findings in this document: `diagnostics` are without them already, and lint
+    /// leaves out its rules' findings by it.
+    public let suppressions: Suppressions
 
-    init(document: AssembledDocument? = nil, diagnostics: [Diagnostic], source: SourceText? = nil) {
+    init(document: AssembledDocument? = nil, diagnostics: [Diagnostic], source: SourceText? = nil,
+         suppressions: Suppressions = .none) {
         compiled = document.map(CompiledDocument.init)
         self.diagnostics = diagnostics
         self.source = source
+        self.suppressions = suppressions
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
