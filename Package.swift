@@ -100,7 +100,9 @@ let package = Package(
 
         // The tests' seeded generator, shared by the test targets (no product ships it).
         .target(name: "LinkDocTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel", "LinkDocBase", "LinkDocTestSupport"]),
+        // PublicSurface.txt: LinkDocModel's public symbols, read from the source folder (#filePath).
+        .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel", "LinkDocBase", "LinkDocTestSupport"],
+                    exclude: ["PublicSurface.txt"]),
         .testTarget(name: "LinkDocURLTests", dependencies: ["LinkDocURL", "LinkDocBase"]),
         .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML", "LinkDocBase", "LinkDocTestSupport"]),
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocTestSupport"]),

@@ -1,5 +1,5 @@
 import Foundation  // NSLock
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// What compiling one document gives: the document (nil only when the input could not be read
 /// at all) and every diagnostic, in source order. An immutable value; copies share the document.
@@ -33,7 +33,7 @@ public struct CompileResult: Sendable {
 
     /// Writes the document's JSON, or `null` where there is none: the same bytes as
     /// `document?.write(to:)`, without building the model.
-    public func writeDocument(to w: inout JSONWriter) {
+    @_spi(LinkDocInternal) public func writeDocument(to w: inout JSONWriter) {
         if let compiled { DocumentJSON.write(compiled.assembled, to: &w) } else { w.null() }
     }
 

@@ -1,4 +1,4 @@
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 import LinkDocURL
 
 /// How to compile one document beyond what the manifest says.
@@ -89,6 +89,7 @@ public struct Compiler: Sendable {
     /// Compiles one document and writes its JSON to `w` (`null` when the input could not be read),
     /// as `compile(…).writeDocument(to:)` would, without a result: the document's buffers go back
     /// to `workspace` once written, and no model is built. Returns the diagnostics, in source order.
+    @_spi(LinkDocInternal)
     public func compile(_ bytes: [UInt8], name: String, excerpts: Bool = true, options: CompileOptions = CompileOptions(),
                         workspace: inout CompileWorkspace, writingJSONTo w: inout JSONWriter) -> [Diagnostic] {
         switch read(bytes, name: name, isFile: options.isFile) {

@@ -1,7 +1,7 @@
 import Foundation
 import LinkDocCore
 import LinkDocFormats
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// `linkdoc compile [FILE…|-] [--manifest FILE] [-o FILE] [--pretty] [--verbose]`
 ///
