@@ -3,7 +3,8 @@
 //
 // The pipeline, one module per job:
 //   LinkDocBase    one definition of what every stage shares: severity, rule ids, problems, text
-//                  styles, offset maps, escaping, ASCII byte classes, byte-word tests (no Foundation, no dependencies)
+//                  styles, offset maps, escaping, ASCII byte classes, CJK letters, UTF-8 scalar decoding,
+//                  byte-word tests (no Foundation, no dependencies)
 //   LinkDocModel   the runtime model: typed values, deterministic JSON, AttributedString (no C code)
 //   LinkDocURL     WHATWG URL parsing, IDNA, iOS-safe forms and link URL checks (no Foundation)
 //   CLinkDocICU    a plain-C wrapper around the system ICU (uidna, uspoof): its header has no ICU
@@ -99,7 +100,9 @@ let package = Package(
 
         // The tests' seeded generator, shared by the test targets (no product ships it).
         .target(name: "LinkDocTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel", "LinkDocBase", "LinkDocTestSupport"]),
+        // PublicSurface.txt: LinkDocModel's public symbols, read from the source folder (#filePath).
+        .testTarget(name: "LinkDocModelTests", dependencies: ["LinkDocModel", "LinkDocBase", "LinkDocTestSupport"],
+                    exclude: ["PublicSurface.txt"]),
         .testTarget(name: "LinkDocURLTests", dependencies: ["LinkDocURL", "LinkDocBase"]),
         .testTarget(name: "LinkDocHTMLTests", dependencies: ["LinkDocHTML", "LinkDocBase", "LinkDocTestSupport"]),
         .testTarget(name: "LinkDocCoreTests", dependencies: ["LinkDocCore", "LinkDocModel", "LinkDocTestSupport"]),

@@ -1,5 +1,5 @@
 import Foundation  // NSLock
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// What compiling one document gives: the document (nil only when the input could not be read
 /// at all) and every diagnostic, in source order. An immutable value; copies share the document.
@@ -9,11 +9,16 @@ public struct CompileResult: Sendable {
     public let diagnostics: [Diagnostic]
     /// The source text as read (normalized), nil when it could not be read.
     public let source: SourceText?
+    /// What silenced findings in this document: `diagnostics` are without them already, and lint
+    /// leaves out its rules' findings by it.
+    public let suppressions: Suppressions
 
-    init(document: AssembledDocument? = nil, diagnostics: [Diagnostic], source: SourceText? = nil) {
+    init(document: AssembledDocument? = nil, diagnostics: [Diagnostic], source: SourceText? = nil,
+         suppressions: Suppressions = .none) {
         compiled = document.map(CompiledDocument.init)
         self.diagnostics = diagnostics
         self.source = source
+        self.suppressions = suppressions
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -28,7 +33,7 @@ public struct CompileResult: Sendable {
 
     /// Writes the document's JSON, or `null` where there is none: the same bytes as
     /// `document?.write(to:)`, without building the model.
-    public func writeDocument(to w: inout JSONWriter) {
+    @_spi(LinkDocInternal) public func writeDocument(to w: inout JSONWriter) {
         if let compiled { DocumentJSON.write(compiled.assembled, to: &w) } else { w.null() }
     }
 

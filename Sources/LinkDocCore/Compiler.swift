@@ -1,4 +1,4 @@
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 import LinkDocURL
 
 /// How to compile one document beyond what the manifest says.
@@ -10,11 +10,20 @@ public struct CompileOptions: Sendable, Hashable {
     /// Whether the bytes are a whole copy file, read from a file or standard input: its final line
     /// ending is then not text (`SourceText.init(name:bytes:isFile:)`).
     public var isFile: Bool
+    /// Whether `<!-- linkdoc-disable-next-line … -->` in the text silences findings: not where the
+    /// format shows such a comment as text (a catalog's Markdown, an Android value), which silences
+    /// with `silenced` instead.
+    public var readsSuppressionComments: Bool
+    /// Rules silenced in the whole document by the comment the file has for it (`SilencedRules`).
+    public var silenced: SilencedRules
 
-    public init(inputKind: InputKind = .copy, detect: DetectorSettings = DetectorSettings(), isFile: Bool = false) {
+    public init(inputKind: InputKind = .copy, detect: DetectorSettings = DetectorSettings(), isFile: Bool = false,
+                readsSuppressionComments: Bool = true, silenced: SilencedRules = .none) {
         self.inputKind = inputKind
         self.detect = detect
         self.isFile = isFile
+        self.readsSuppressionComments = readsSuppressionComments
+        self.silenced = silenced
     }
 }
 
@@ -73,13 +82,14 @@ public struct Compiler: Sendable {
 
     public func compile(_ source: SourceText, excerpts: Bool = true, options: CompileOptions = CompileOptions(),
                         workspace: inout CompileWorkspace) -> CompileResult {
-        let (document, diagnostics) = run(source, excerpts: excerpts, options: options, workspace: &workspace)
-        return CompileResult(document: document, diagnostics: diagnostics, source: source)
+        let (document, diagnostics, suppressions) = run(source, excerpts: excerpts, options: options, workspace: &workspace)
+        return CompileResult(document: document, diagnostics: diagnostics, source: source, suppressions: suppressions)
     }
 
     /// Compiles one document and writes its JSON to `w` (`null` when the input could not be read),
     /// as `compile(…).writeDocument(to:)` would, without a result: the document's buffers go back
     /// to `workspace` once written, and no model is built. Returns the diagnostics, in source order.
+    @_spi(LinkDocInternal)
     public func compile(_ bytes: [UInt8], name: String, excerpts: Bool = true, options: CompileOptions = CompileOptions(),
                         workspace: inout CompileWorkspace, writingJSONTo w: inout JSONWriter) -> [Diagnostic] {
         switch read(bytes, name: name, isFile: options.isFile) {
@@ -87,7 +97,7 @@ public struct Compiler: Sendable {
             w.null()
             return [d]
         case .source(let source):
-            let (document, diagnostics) = run(source, excerpts: excerpts, options: options, workspace: &workspace)
+            let (document, diagnostics, _) = run(source, excerpts: excerpts, options: options, workspace: &workspace)
             DocumentJSON.write(document, to: &w)
             workspace.reclaim(document)
             return diagnostics
@@ -117,9 +127,18 @@ public struct Compiler: Sendable {
         }
     }
 
-    /// Parse → resolve → emit, each stage lent `workspace`.
+    /// Parse → resolve → emit, then the diagnostics that suppressions silence taken out: the one
+    /// place every input (files, records, localization strings, lint) has them applied.
     private func run(_ source: SourceText, excerpts: Bool, options: CompileOptions,
-                     workspace: inout CompileWorkspace) -> (AssembledDocument, [Diagnostic]) {
+                     workspace: inout CompileWorkspace) -> (AssembledDocument, [Diagnostic], Suppressions) {
+        let (document, diagnostics) = stages(source, excerpts: excerpts, options: options, workspace: &workspace)
+        let suppressions = Suppressions(source, readsComments: options.readsSuppressionComments, whole: options.silenced)
+        return (document, suppressions.filter(diagnostics), suppressions)
+    }
+
+    /// Parse → resolve → emit, each stage lent `workspace`.
+    private func stages(_ source: SourceText, excerpts: Bool, options: CompileOptions,
+                        workspace: inout CompileWorkspace) -> (AssembledDocument, [Diagnostic]) {
         // The context's options are lent, not copied: a copy retains each of their tables and
         // releases them again, once per document.
         guard options.detect.isEmpty else {

@@ -1,4 +1,4 @@
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// The JSON form of a layout, described by Grammar/layout.schema.json: one object with the
 /// height, the lines, the links' rectangles, the truncation and the hit tests asked for.

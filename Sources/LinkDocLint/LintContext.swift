@@ -52,38 +52,7 @@ public struct LintContext: Sendable {
     }
 }
 
-/// Walks the scalars of UTF-8 text with their byte offsets.
-struct ScalarWalker: Sequence {
-    let bytes: [UInt8]
-
-    func makeIterator() -> AnyIterator<(offset: Int, scalar: Unicode.Scalar, length: Int)> {
-        var i = 0
-        let bytes = self.bytes
-        return AnyIterator {
-            guard i < bytes.count else { return nil }
-            let b0 = bytes[i]
-            let length = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
-            var value = UInt32(b0)
-            switch length {
-            case 2: value = (value & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-            case 3: value = (value & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-            case 4: value = (value & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
-            default: break
-            }
-            defer { i += length }
-            return (i, Unicode.Scalar(value) ?? "\u{FFFD}", length)
-        }
-    }
-}
-
 enum Script {
-    /// Han ideographs, kana and Hangul: the letters of CJK text.
-    static func isCJKLetter(_ s: Unicode.Scalar) -> Bool {
-        let v = s.value
-        return (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x20000...0x323AF).contains(v)
-            || (0xF900...0xFAFF).contains(v) || (0x3040...0x30FF).contains(v) || (0xAC00...0xD7AF).contains(v)
-    }
-
     static func isLatinLetterOrDigit(_ s: Unicode.Scalar) -> Bool {
         s.isASCII && (("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s))
     }

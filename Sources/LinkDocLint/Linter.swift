@@ -95,7 +95,8 @@ public struct Linter: Sendable {
     /// language when known, `key` its key.
     public func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String? = nil, key: String? = nil) -> LintFileReport {
         var budget = FindingBudget()
-        var report = lint(bytes, name: name, manifest: manifest, language: language, key: key, isFile: true, excerpts: true, budget: &budget)
+        var report = lint(bytes, name: name, manifest: manifest, language: language, key: key, options: CompileOptions(isFile: true),
+                          excerpts: true, budget: &budget)
         report.diagnostics += budget.summaries(file: name)
         return report
     }
@@ -110,12 +111,13 @@ public struct Linter: Sendable {
     }
 
     /// Lints one text, listing findings while `budget` admits them (the rest are counted there).
-    /// `isFile`: whether `bytes` are a copy file rather than a value (a localization file's string).
+    /// `options`: whether `bytes` are a copy file rather than a value (a localization file's string),
+    /// and what silences findings in it.
     /// `excerpts`: whether diagnostics carry their source line (not when they are moved into a
     /// localization file, which gives its own).
-    func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String?, key: String?, isFile: Bool,
+    func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String?, key: String?, options: CompileOptions,
               excerpts: Bool, budget: inout FindingBudget) -> LintFileReport {
-        let result = Compiler(manifest: manifest).compile(bytes, name: name, options: CompileOptions(isFile: isFile))
+        let result = Compiler(manifest: manifest).compile(bytes, name: name, options: options)
         guard let source = result.source else {
             // Not read at all (invalid UTF-8, too large): only the compiler's diagnostic applies.
             let diagnostics = result.diagnostics.compactMap { d -> LintDiagnostic? in
@@ -132,7 +134,7 @@ public struct Linter: Sendable {
             return report
         }
         let context = LintContext(source: source, result: result, manifest: manifest, language: language, file: name, key: key)
-        let suppressions = Suppressions(source)
+        let suppressions = result.suppressions
         var diagnostics: [LintDiagnostic] = []
         for (rule, severity) in rules {
             for finding in rule.check(context) {

@@ -74,7 +74,7 @@ extension Linter {
         var previous: (index: Int, found: [LintDiagnostic], string: LintedString?)?
         for (index, string) in file.strings.enumerated() {
             let report = lint(string.value, name: name, manifest: manifest, language: string.language, key: string.key,
-                              isFile: false, excerpts: false, budget: &budget)
+                              options: file.compileOptions(for: string, inputKind: .copy), excerpts: false, budget: &budget)
             var found = report.diagnostics
             if let (before, foundBefore, compiledBefore) = previous {
                 var beforeFound = foundBefore

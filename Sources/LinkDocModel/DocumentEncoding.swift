@@ -14,7 +14,7 @@ extension Document {
         return writer.bytes
     }
 
-    public func write(to w: inout JSONWriter) {
+    @_spi(LinkDocInternal) public func write(to w: inout JSONWriter) {
         DocumentJSON.write(ModelJSONSource(document: self), to: &w)
     }
 }
@@ -25,7 +25,7 @@ extension Document {
 /// The model's payloads (`url`, `tooltip`, `LinkTarget`) and its `Style` and
 /// `Attachment` values are shared by all sources: the compiler makes those before
 /// the emit stage anyway.
-public protocol DocumentJSONSource {
+@_spi(LinkDocInternal) public protocol DocumentJSONSource {
     /// Calls `body` with the display text as valid UTF-8.
     func withTextUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
     var linkCount: Int { get }
@@ -48,11 +48,11 @@ public protocol DocumentJSONSource {
 }
 
 extension DocumentJSONSource {
-    public func withLinkPayload<R>(at index: Int, _ body: (_ range: TextRange, _ payload: LinkPayload) -> R) -> R? { nil }
+    @_spi(LinkDocInternal) public func withLinkPayload<R>(at index: Int, _ body: (_ range: TextRange, _ payload: LinkPayload) -> R) -> R? { nil }
 }
 
 /// The one writer of the document JSON.
-public enum DocumentJSON {
+@_spi(LinkDocInternal) public enum DocumentJSON {
     /// Writes `document` as one JSON object. Inlinable so that a module with its own
     /// source (the compiler's) gets a copy specialized to it: direct calls, no
     /// protocol witnesses per link.
@@ -215,7 +215,7 @@ extension TextRange {
 
     /// `{"utf16":[L,N],"scalars":[L,N],"utf8":[L,N]}`: written under one capacity
     /// check, since every link, style, paragraph and attachment has one.
-    public func write(to w: inout JSONWriter) {
+    @_spi(LinkDocInternal) public func write(to w: inout JSONWriter) {
         w.value(reserving: Self.maxJSONLength) { write(to: &$0) }
     }
 
@@ -237,7 +237,7 @@ extension TextRange {
     }
 
     /// `{"range":{…}}`, a paragraph's whole object (a paragraph has nothing else).
-    @usableFromInline
+    @_spi(LinkDocInternal) @usableFromInline
     func writeParagraph(to w: inout JSONWriter) {
         w.value(reserving: 10 + Self.maxJSONLength) { c in
             c.ascii(#"{"range":"#)
@@ -264,7 +264,7 @@ extension TextSpan {
 }
 
 extension Style {
-    @usableFromInline
+    @_spi(LinkDocInternal) @usableFromInline
     func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("range"); range.write(to: &w)
@@ -288,7 +288,7 @@ extension Style {
 }
 
 extension Attachment {
-    @usableFromInline
+    @_spi(LinkDocInternal) @usableFromInline
     func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("range"); range.write(to: &w)

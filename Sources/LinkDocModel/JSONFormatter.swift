@@ -1,7 +1,7 @@
 /// Re-indents compact JSON for people to read (`linkdoc compile --pretty`).
 /// It works on the bytes of valid JSON and keeps every string byte as it is.
 /// Arrays of plain values stay on one line, so ranges read as `[3, 6]`.
-public enum JSONFormatter {
+@_spi(LinkDocInternal) public enum JSONFormatter {
     public static func prettyPrinted(_ json: [UInt8], indent: Int = 2) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(json.count * 2)

@@ -13,7 +13,7 @@
 /// The structure, key and optional-member writers are inlinable: the document
 /// writer (`DocumentJSON.write`) is specialized in the compiler's module, and a
 /// key written there should fold to stores as it does here.
-public struct JSONWriter: Sendable {
+@_spi(LinkDocInternal) public struct JSONWriter: Sendable {
     @usableFromInline var buffer: JSONByteBuffer
     /// How many bytes of `buffer` are written.
     @usableFromInline var count = 0

@@ -169,9 +169,11 @@ enum Help {
       --verbose            Say on standard error which configuration and which
                            manifests are in use, or where they were looked for.
 
-    Suppress a finding with a comment on the line before it (compile and the build
-    plugin honour it too):
+    Suppress a finding with a comment on the line before it (compile, --ndjson records
+    and the build plugin honour it too):
       <!-- linkdoc-disable-next-line rule-id, other-rule-id -->
+    In a .xcstrings file it goes in the key's "comment", in an Android resource file
+    in the XML comment right before the resource (see the README).
 
     Exit codes: 0 clean or warnings only; 1 errors (or warnings with --strict);
     2 a usage, configuration or I/O error.

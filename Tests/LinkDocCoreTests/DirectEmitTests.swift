@@ -1,6 +1,6 @@
 import Foundation
-@testable import LinkDocCore
-import LinkDocModel
+@_spi(LinkDocInternal) @testable import LinkDocCore
+@_spi(LinkDocInternal) import LinkDocModel
 import XCTest
 
 /// The compiler writes a document's JSON straight from its assembled form

@@ -1,5 +1,5 @@
-@testable import LinkDocCore
-import LinkDocModel
+@_spi(LinkDocInternal) @testable import LinkDocCore
+@_spi(LinkDocInternal) import LinkDocModel
 import XCTest
 
 /// The resolver's memo of URL-like links (`LinkMeaningMemo`) against resolving every link afresh:

@@ -1,4 +1,5 @@
 @testable import LinkDocCore
+@_spi(Bytes) import LinkDocBase
 import XCTest
 import LinkDocTestSupport
 
@@ -238,6 +239,6 @@ final class TextScanTests: XCTestCase {
 
     /// Unicode scalars in `bytes[range]` one byte at a time: the definition the counts must meet.
     private static func plainScalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
-        bytes[range].reduce(0) { $0 + (CharClass.isContinuation($1) ? 0 : 1) }
+        bytes[range].reduce(0) { $0 + (UTF8Scalar.isContinuation($1) ? 0 : 1) }
     }
 }

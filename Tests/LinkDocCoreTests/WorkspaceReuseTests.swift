@@ -1,6 +1,6 @@
-@testable import LinkDocCore
+@_spi(LinkDocInternal) @testable import LinkDocCore
 import Foundation
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 import XCTest
 
 /// A compile lent a workspace reuses the buffers the documents before it left there

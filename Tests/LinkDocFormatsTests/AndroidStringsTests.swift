@@ -1,7 +1,7 @@
 import Foundation
 import LinkDocCore
 import LinkDocFormats
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 import XCTest
 
 /// Android `res/values*/strings.xml`: structure, aapt2's text rules, languages,

@@ -1,7 +1,7 @@
 import Foundation
 import LinkDocCore
 import LinkDocFormats
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 import XCTest
 
 final class BundleTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
-import LinkDocCore
-@testable import LinkDocFormats
+@_spi(LinkDocInternal) import LinkDocCore
+@_spi(LinkDocInternal) @testable import LinkDocFormats
 import XCTest
 
 /// An NDJSON record's `kind` and `detect` members.

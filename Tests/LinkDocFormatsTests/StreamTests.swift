@@ -1,7 +1,7 @@
 import Foundation
-import LinkDocCore
-import LinkDocFormats
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocCore
+@_spi(LinkDocInternal) import LinkDocFormats
+@_spi(LinkDocInternal) import LinkDocModel
 import XCTest
 
 /// The NDJSON record reader and result lines (the CLI test covers the stream itself).

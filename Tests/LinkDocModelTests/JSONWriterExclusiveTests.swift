@@ -1,4 +1,4 @@
-@testable import LinkDocModel
+@_spi(LinkDocInternal) @testable import LinkDocModel
 import XCTest
 
 /// `DocumentJSON.write` checks the writer's buffer unique once per document (`withExclusiveBuffer`)

@@ -1,4 +1,4 @@
-@testable import LinkDocModel
+@_spi(LinkDocInternal) @testable import LinkDocModel
 import XCTest
 
 /// A writer emptied by `removeAll` writes the next value into the block it kept: what it writes

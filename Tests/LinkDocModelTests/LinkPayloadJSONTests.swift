@@ -1,4 +1,4 @@
-@testable import LinkDocModel
+@_spi(LinkDocInternal) @testable import LinkDocModel
 import XCTest
 
 /// A link whose source lends a `LinkPayload` is written from the payload's JSON, made once

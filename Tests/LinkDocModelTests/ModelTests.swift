@@ -1,5 +1,5 @@
 import Foundation
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 import XCTest
 
 final class JSONWriterTests: XCTestCase {

@@ -1,4 +1,4 @@
-@testable import LinkDocModel
+@_spi(LinkDocInternal) @testable import LinkDocModel
 import LinkDocTestSupport
 import XCTest
 

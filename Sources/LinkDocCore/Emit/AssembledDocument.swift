@@ -1,4 +1,4 @@
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// A compiled document as the emit stage leaves it: the display text as bytes,
 /// each link as the resolver's draft with its range in the three units, styles,

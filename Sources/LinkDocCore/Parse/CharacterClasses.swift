@@ -1,58 +1,17 @@
+@_spi(Bytes) import LinkDocBase
+
 /// Byte- and scalar-level character classes that the grammar is written in, beside the ASCII
-/// byte classes of LinkDocBase's `ASCII` (letters, digits, white space). The scanner works on
-/// UTF-8 bytes; these helpers decode a scalar only where a rule needs to look at a non-ASCII
-/// character.
+/// byte classes of LinkDocBase's `ASCII` (letters, digits, white space) and its CJK letters and
+/// scalar decoding (`CJKLetters`, `UTF8Scalar`), which lint shares. The scanner works on UTF-8
+/// bytes and decodes a scalar only where a rule needs to look at a non-ASCII character.
 enum CharClass {
-    @inline(__always) static func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
-
-    /// The length of the UTF-8 sequence that starts with `lead` (input is valid UTF-8).
-    @inline(__always) static func sequenceLength(_ lead: UInt8) -> Int {
-        if lead < 0x80 { return 1 }
-        if lead < 0xE0 { return 2 }
-        if lead < 0xF0 { return 3 }
-        return 4
-    }
-
-    /// Decodes the scalar at `i` (which must start a sequence) and returns it with its length.
-    @inline(__always)
-    static func decode(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {
-        let b0 = UInt32(s[i])
-        if b0 < 0x80 { return (b0, 1) }
-        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(s[i + 1] & 0x3F), 2) }
-        if b0 < 0xF0 {
-            return ((b0 & 0x0F) << 12 | UInt32(s[i + 1] & 0x3F) << 6 | UInt32(s[i + 2] & 0x3F), 3)
-        }
-        return ((b0 & 0x07) << 18 | UInt32(s[i + 1] & 0x3F) << 12 | UInt32(s[i + 2] & 0x3F) << 6
-                | UInt32(s[i + 3] & 0x3F), 4)
-    }
-
-    /// The start of the scalar that ends just before `i`.
-    @inline(__always)
-    static func previousScalarStart(_ s: UnsafeBufferPointer<UInt8>, before i: Int) -> Int {
-        var j = i - 1
-        while j > 0 && isContinuation(s[j]) { j -= 1 }
-        return j
-    }
-
-    /// CJK ideographs: the unified blocks, extensions A–I and the compatibility blocks.
-    static func isIdeograph(_ c: UInt32) -> Bool {
-        (0x4E00...0x9FFF).contains(c) || (0x3400...0x4DBF).contains(c)
-            || (0x20000...0x323AF).contains(c) || (0xF900...0xFAFF).contains(c)
-            || (0x2F800...0x2FA1F).contains(c) || c == 0x3007
-    }
-
     /// Middle dots, which join the parts of a mention's name (`@歌且行风长吟·`, `@山田・太郎`).
     static func isNameJoiner(_ c: UInt32) -> Bool { c == 0xB7 || c == 0x30FB }
 
     /// The scalars of a mention's name (Grammar/spec.md, "Mentions"): ASCII letters, digits, `_` and
     /// `-`, CJK ideographs, and the middle dots that join its parts.
     static func isMentionNameScalar(_ c: UInt32) -> Bool {
-        c < 0x80 ? ASCII.isLetterOrDigit(UInt8(c)) || c == 0x5F || c == 0x2D : isIdeograph(c) || isNameJoiner(c)
-    }
-
-    /// The letters of CJK text: ideographs, kana and Hangul syllables.
-    static func isCJKLetter(_ c: UInt32) -> Bool {
-        isIdeograph(c) || (0x3040...0x30FF).contains(c) || (0xAC00...0xD7AF).contains(c)
+        c < 0x80 ? ASCII.isLetterOrDigit(UInt8(c)) || c == 0x5F || c == 0x2D : CJKLetters.isIdeograph(c) || isNameJoiner(c)
     }
 
     /// Characters of East Asian scripts and typography that end a bare URL or email

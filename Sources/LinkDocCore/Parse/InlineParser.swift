@@ -1,3 +1,4 @@
+@_spi(Bytes) import LinkDocBase
 #if canImport(Glibc)
 import Glibc  // memcmp
 #elseif canImport(Darwin)
@@ -138,7 +139,7 @@ struct InlineParser: ~Copyable {
     /// the step skips nothing that a byte-by-byte scan would have stopped at.
     private static let plainStep: [UInt8] = {
         var table = [UInt8](repeating: 1, count: 256)
-        for b in 0xC0...0xFF { table[b] = UInt8(CharClass.sequenceLength(UInt8(b))) }
+        for b in 0xC0...0xFF { table[b] = UInt8(UTF8Scalar.sequenceLength(UInt8(b))) }
         for c in "\\#@+(<hHwW0123456789" { table[Int(c.asciiValue!)] = 0 }
         table[0xE3] = 0  // 《 is E3 80 8A
         table[0xEF] = 0  // （ and ＋ are EF BC 88 and EF BC 8B
@@ -192,7 +193,7 @@ struct InlineParser: ~Copyable {
                     i = link.source.upperBound
                     emit(link)
                 } else {
-                    i += CharClass.sequenceLength(s[i])
+                    i += UTF8Scalar.sequenceLength(s[i])
                 }
             }
         }
@@ -429,7 +430,7 @@ struct InlineParser: ~Copyable {
         var i = range.lowerBound
         while i < range.upperBound {
             tick()
-            let (c, length) = CharClass.decode(s, at: i)
+            let (c, length) = UTF8Scalar.decode(s, at: i)
             if !CharClass.isSpace(c) { return false }
             i += length
         }
@@ -483,7 +484,7 @@ struct InlineParser: ~Copyable {
                 if s[j + 2] == 0x8B { break }
                 if s[j + 2] == 0x8A { return nil }  // another 《: that one may open
             }
-            j += b < 0xC0 ? 1 : CharClass.sequenceLength(b)
+            j += b < 0xC0 ? 1 : UTF8Scalar.sequenceLength(b)
         }
         if j > limit { j = limit }  // a sequence cut short by the limit (only in text that is not UTF-8)
         guard j < limit, j > titleStart else { return nil }
@@ -527,7 +528,7 @@ struct InlineParser: ~Copyable {
                 j += 1 + length
             } else {
                 if b >= 0x80 || ASCII.isLetter(b) { hasLetter = true }
-                j += CharClass.sequenceLength(b)
+                j += UTF8Scalar.sequenceLength(b)
             }
             count += 1
             if count > options.maxTopicLength {
@@ -543,8 +544,8 @@ struct InlineParser: ~Copyable {
             }
         }
         guard j < limit, count > 0, hasLetter else { return nil }
-        let first = CharClass.decode(s, at: i + 1).scalar
-        let last = CharClass.decode(s, at: CharClass.previousScalarStart(s, before: j)).scalar
+        let first = UTF8Scalar.decode(s, at: i + 1).scalar
+        let last = UTF8Scalar.decode(s, at: UTF8Scalar.previousScalarStart(s, before: j)).scalar
         guard !CharClass.isSpace(first), !CharClass.isSpace(last) else { return nil }
         // `#pizza#amici`: Twitter tags run together; a topic of ASCII only is none when a letter or a
         // digit goes on right after its closing hash.
@@ -605,7 +606,7 @@ struct InlineParser: ~Copyable {
                 j += 1
             } else {
                 if (b == 0xE3 || b == 0xEF) && j + 1 < end && (s[j + 1] == 0x80 || s[j + 1] == 0xBC) { break }
-                j += CharClass.sequenceLength(b)
+                j += UTF8Scalar.sequenceLength(b)
             }
         }
         tick(min(j, end) - at)
@@ -636,12 +637,12 @@ struct InlineParser: ~Copyable {
                 }
                 j += 1
             } else {
-                let (c, length) = CharClass.decode(s, at: j)
+                let (c, length) = UTF8Scalar.decode(s, at: j)
                 // Middle dots join the parts of a name (`@歌且行风长吟·`, `@·三重雪·`, `@山田・太郎`).
                 if CharClass.isNameJoiner(c) {
                     asciiOnly = false
                 } else {
-                    guard CharClass.isIdeograph(c) else { break }
+                    guard CJKLetters.isIdeograph(c) else { break }
                     asciiOnly = false
                     hasLetterOrDigit = true
                 }
@@ -724,10 +725,10 @@ struct InlineParser: ~Copyable {
         var k = at
         while k > 0 && s[k - 1] == 0x20 { k -= 1 }
         guard k > 0, s[k - 1] >= 0x80 else { return k < at && placeholderEnds(at: k) }
-        let counter = CharClass.previousScalarStart(s, before: k)
+        let counter = UTF8Scalar.previousScalarStart(s, before: k)
         var end = counter
         while end > 0 && s[end - 1] == 0x20 { end -= 1 }
-        return placeholderEnds(at: end) && CharClass.isIdeograph(CharClass.decode(s, at: counter).scalar)
+        return placeholderEnds(at: end) && CJKLetters.isIdeograph(UTF8Scalar.decode(s, at: counter).scalar)
     }
 
     /// Whether a printf-style placeholder (`%d`, `%s`, `%@`, `%1$d`, `%lld`) ends just before `end`.
@@ -756,14 +757,14 @@ struct InlineParser: ~Copyable {
         if bytes.count == 2 && (bytes[0] | 0x20) == UInt8(ascii: "t") && (bytes[1] | 0x20) == UInt8(ascii: "a") { return true }
         guard bytes.first.map({ $0 >= 0x80 }) == true else { return false }
         // Most names begin with none of the words a label begins with: one scalar tells.
-        let head = CharClass.decode(s, at: name.lowerBound).scalar
+        let head = UTF8Scalar.decode(s, at: name.lowerBound).scalar
         guard head == 0x7684 || head == 0x6216 || Self.isParticle(head) || Self.isConjunction(head) || Self.isPronoun(head)
         else { return false }
         // Labels are a few ideographs: decoded only this far.
         var scalars: [UInt32] = []
         var k = name.lowerBound
         while k < name.upperBound && scalars.count < 6 {
-            let (c, length) = CharClass.decode(s, at: k)
+            let (c, length) = UTF8Scalar.decode(s, at: k)
             scalars.append(c)
             k += length
         }
@@ -849,15 +850,15 @@ struct InlineParser: ~Copyable {
         var tooLong = false
         while start > pendingStart {
             tick()
-            let p = CharClass.previousScalarStart(s, before: start)
+            let p = UTF8Scalar.previousScalarStart(s, before: start)
             let isCJK: Bool
             if s[p] < 0x80 {
                 guard Self.isLocalPartByte(s[p]) else { break }
                 isCJK = false
             } else {
-                let c = CharClass.decode(s, at: p).scalar
+                let c = UTF8Scalar.decode(s, at: p).scalar
                 guard Self.isLocalPartScalar(c) else { break }
-                isCJK = CharClass.isCJKLetter(c)
+                isCJK = CJKLetters.isLetter(c)
             }
             if let cjk, cjk != isCJK { break }
             cjk = isCJK
@@ -901,8 +902,8 @@ struct InlineParser: ~Copyable {
                     j += 1
                     continue
                 }
-                let (c, length) = CharClass.decode(s, at: j)
-                if CharClass.isCJKLetter(c) {
+                let (c, length) = UTF8Scalar.decode(s, at: j)
+                if CJKLetters.isLetter(c) {
                     if cjkLabel == false { break }
                     cjkLabel = true
                 } else if CharClass.isCJK(c) || CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c)
@@ -922,8 +923,8 @@ struct InlineParser: ~Copyable {
             let next = s[j + 1]
             if next < 0x80 && !ASCII.isLetterOrDigit(next) { break }
             if next >= 0x80 {
-                let c = CharClass.decode(s, at: j + 1).scalar
-                if CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || (CharClass.isCJK(c) && !CharClass.isCJKLetter(c)) { break }
+                let c = UTF8Scalar.decode(s, at: j + 1).scalar
+                if CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || (CharClass.isCJK(c) && !CJKLetters.isLetter(c)) { break }
             }
             j += 1
         }
@@ -1030,7 +1031,7 @@ struct InlineParser: ~Copyable {
                 j += 1
                 continue
             }
-            let (c, length) = CharClass.decode(s, at: j)
+            let (c, length) = UTF8Scalar.decode(s, at: j)
             if CharClass.isSpace(c) || CharClass.isPunctuationOrEmoji(c) || CharClass.isInvisibleFormat(c) {
                 // A host is never cut: a symbol inside one (`http://x🍄.ga/`) makes no link at all.
                 if inHost && !CharClass.isSpace(c) && (Self.continuesHost(s[j - 1]) || (j + length < limit && Self.continuesHost(s[j + length]))) {
@@ -1039,7 +1040,7 @@ struct InlineParser: ~Copyable {
                 break
             }
             if CharClass.isCJK(c) {
-                guard inHost, CharClass.isCJKLetter(c) else { stoppedAtCJK = true; break }
+                guard inHost, CJKLetters.isLetter(c) else { stoppedAtCJK = true; break }
                 if cjkLabel == false {
                     // An ASCII label that goes on in CJK letters and then a dot (`example日本語.com`) is one
                     // label; one that ends in them (`example.com了解`) ends the host.
@@ -1079,13 +1080,13 @@ struct InlineParser: ~Copyable {
                 k += 1
                 continue
             }
-            let (c, length) = CharClass.decode(s, at: k)
-            guard CharClass.isCJKLetter(c) else { break }
+            let (c, length) = UTF8Scalar.decode(s, at: k)
+            guard CJKLetters.isLetter(c) else { break }
             k += length
         }
         guard k + 1 < limit, s[k] == UInt8(ascii: ".") else { return nil }
         let next = s[k + 1]
-        guard ASCII.isLetterOrDigit(next) || (next >= 0x80 && CharClass.isCJKLetter(CharClass.decode(s, at: k + 1).scalar))
+        guard ASCII.isLetterOrDigit(next) || (next >= 0x80 && CJKLetters.isLetter(UTF8Scalar.decode(s, at: k + 1).scalar))
         else { return nil }
         // The rest of the host, to its last label.
         var lastLabel = k + 1
@@ -1098,8 +1099,8 @@ struct InlineParser: ~Copyable {
                 j += 1
                 continue
             }
-            let (c, length) = CharClass.decode(s, at: j)
-            guard CharClass.isCJKLetter(c) else { break }
+            let (c, length) = UTF8Scalar.decode(s, at: j)
+            guard CJKLetters.isLetter(c) else { break }
             j += length
         }
         guard j > lastLabel, TopLevelDomains.contains(UnsafeBufferPointer(rebasing: s[lastLabel..<j])) else { return nil }
@@ -1126,8 +1127,8 @@ struct InlineParser: ~Copyable {
     private func cjkPathEnd(urlStart: Int, from: Int, limit: Int, brackets: inout BracketCounts) -> Int? {
         guard Self.pathSegmentStart.contains(s[from - 1]) else { return nil }
         if urlStart > 0 {
-            let before = CharClass.previousScalarStart(s, before: urlStart)
-            guard CharClass.isSpace(CharClass.decode(s, at: before).scalar) else { return nil }
+            let before = UTF8Scalar.previousScalarStart(s, before: urlStart)
+            guard CharClass.isSpace(UTF8Scalar.decode(s, at: before).scalar) else { return nil }
         }
         var j = from
         var wordEnd = from  // after the last character that is not CJK punctuation
@@ -1144,10 +1145,10 @@ struct InlineParser: ~Copyable {
                 wordEnd = j
                 continue
             }
-            let (c, length) = CharClass.decode(s, at: j)
+            let (c, length) = UTF8Scalar.decode(s, at: j)
             if CharClass.isSpace(c) { break }
             if CharClass.isPunctuationOrEmoji(c) || CharClass.isInvisibleFormat(c) { return nil }
-            if CharClass.isCJK(c) && !CharClass.isCJKLetter(c) {
+            if CharClass.isCJK(c) && !CJKLetters.isLetter(c) {
                 punctuationSeen = true
             } else {
                 if punctuationSeen { return nil }

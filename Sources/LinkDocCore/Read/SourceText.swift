@@ -1,3 +1,4 @@
+@_spi(Bytes) import LinkDocBase
 
 /// The read stage: a document's bytes, checked and normalized, with a line table
 /// for turning byte offsets into the 1-based line and column of diagnostics.
@@ -135,8 +136,8 @@ public struct SourceText: Sendable {
         }
         let half = Self.maxExcerptBytes / 2
         var lo = max(start, location.offset - half), hi = min(end, location.offset + half)
-        while lo < location.offset && CharClass.isContinuation(bytes[lo]) { lo += 1 }
-        while hi < end && CharClass.isContinuation(bytes[hi]) { hi += 1 }
+        while lo < location.offset && UTF8Scalar.isContinuation(bytes[lo]) { lo += 1 }
+        while hi < end && UTF8Scalar.isContinuation(bytes[hi]) { hi += 1 }
         let prefix = lo > start ? "…" : "", suffix = hi < end ? "…" : ""
         let column = (lo > start ? 1 : 0) + scalarCount(before: location.offset) - scalarCount(before: lo) + 1
         return (prefix + String(decoding: bytes[lo..<hi], as: UTF8.self) + suffix, column)
@@ -152,7 +153,7 @@ public struct SourceText: Sendable {
             if b == 0x0A || (b == 0x0D && (i + 1 >= raw.count || raw[i + 1] != 0x0A)) {
                 line += 1
                 column = 1
-            } else if !CharClass.isContinuation(b) && b != 0x0D {
+            } else if !UTF8Scalar.isContinuation(b) && b != 0x0D {
                 column += 1
             }
             i += 1

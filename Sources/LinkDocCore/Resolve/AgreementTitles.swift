@@ -1,3 +1,4 @@
+@_spi(Bytes) import LinkDocBase
 import Foundation  // trimmingCharacters, memcmp
 
 /// What a 《title》 that the manifest does not know reads as: the one definition that `compile`,
@@ -117,7 +118,7 @@ public struct AgreementTitles: Sendable {
 
     /// The last two characters of a CJK manifest title (《会员服务说明》 → 说明).
     private static func ending(of title: String) -> String? {
-        guard title.count >= 3, let last = title.unicodeScalars.last, CharClass.isCJKLetter(last.value) else { return nil }
+        guard title.count >= 3, let last = title.unicodeScalars.last, CJKLetters.isLetter(last.value) else { return nil }
         return String(title.suffix(2))
     }
 

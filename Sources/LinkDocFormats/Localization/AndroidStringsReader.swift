@@ -96,6 +96,8 @@ enum AndroidStringsReader {
         var stack: [Role] = []
         /// Values that are resource references, resolved once the whole file is read.
         var references: [Reference] = []
+        /// What the XML comment right before the resource being read silences (`LocalizedString.silenced`).
+        var resourceSilenced = SilencedRules.none
         /// The internal entities the DOCTYPE declares, which values' references expand.
         var entities = AndroidEntities()
         /// Where the last entity error was, for the count of those left unreported.
@@ -212,6 +214,7 @@ enum AndroidStringsReader {
                 let owner = kind + "/" + key + (product.isEmpty ? "" : "@" + product)
                 duplicate(owner, place(key, product.isEmpty ? "" : "product." + product), replacing: owner, at: tagStart)
                 let prefix = product.isEmpty ? "" : "product." + product
+                resourceSilenced = silenced(byCommentBefore: tagStart)
                 if isString {
                     role = value(key: key, variation: prefix, owner: owner, cursor: cursor)
                 } else if isArray {
@@ -323,8 +326,22 @@ enum AndroidStringsReader {
             decoder.decode(pieces)
             diagnostics += decoder.diagnostics
             strings.append(LocalizedString(key: key, language: language, variation: variation,
-                                           value: decoder.builder.bytes, map: decoder.builder.map))
+                                           value: decoder.builder.bytes, map: decoder.builder.map, silenced: resourceSilenced))
             owners.append(owner)
+        }
+
+        /// The rules a `<!-- linkdoc-disable-next-line … -->` silences that stands before `tagStart`
+        /// with only white space between: libxml2's events have no comments, and one inside a value
+        /// is dropped with them, so the resource's own comment is read from the bytes.
+        func silenced(byCommentBefore tagStart: Int) -> SilencedRules {
+            var end = tagStart
+            while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(b[end - 1]) { end -= 1 }
+            guard end >= 7, b[(end - 3)..<end].elementsEqual("-->".utf8) else { return .none }
+            // A comment has no "--" inside, so the last "<!--" before its end is its start.
+            var open = end - 7
+            while open >= 0 && !b[open..<(open + 4)].elementsEqual("<!--".utf8) { open -= 1 }
+            guard open >= 0 else { return .none }
+            return SilencedRules(comment: String(decoding: b[(open + 4)..<(end - 3)], as: UTF8.self))
         }
 
         /// `@string/name`, `@android:string/ok`, `?attr/name`, `@null`, `@empty`:

@@ -41,8 +41,7 @@ extension Compiler {
         // One workspace for the file's strings: the stages' buffers are kept from one to the next.
         var workspace = CompileWorkspace()
         for (n, string) in file.strings.enumerated() {
-            let result = compile(string.value, name: file.text.name, options: CompileOptions(inputKind: .localization),
-                                 workspace: &workspace)
+            let result = compile(string.value, name: file.text.name, options: file.compileOptions(for: string), workspace: &workspace)
             diagnostics += result.diagnostics.map { file.text.place($0, of: string) }
             // A value is always valid UTF-8 here (readers repair bad bytes), so the
             // compiler always gives a document; the fallback only keeps this total.

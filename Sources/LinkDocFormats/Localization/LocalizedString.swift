@@ -17,6 +17,9 @@ public struct LocalizedString: Sendable {
     public var map: SourceMap
     /// Where the value's text is written, which says whether a fix of the value may edit the file.
     public var spelling: Spelling = .value
+    /// The rules that the file's own comment for this string silences (`linkdoc-disable-next-line`
+    /// in a catalog key's `comment`, in the XML comment right before an Android resource).
+    public var silenced: SilencedRules = .none
 
     /// Where a value's text is written in the file.
     public enum Spelling: Sendable, Equatable {
@@ -51,6 +54,15 @@ public struct LocalizationFile: Sendable {
     public var sourceLanguage: String?
     public var strings: [LocalizedString]
     public var diagnostics: [Diagnostic]
+
+    /// How a string of this file is compiled (lint compiles values as copy, `inputKind`). A
+    /// `<!-- linkdoc-disable-next-line … -->` inside a `.strings` value is an HTML comment to the
+    /// compiler, so it silences as in a copy file; in a catalog's Markdown and an Android value it
+    /// would be display text (the XML parser drops an XML comment inside `<string>`), so there the
+    /// file's own comment for the string silences it (`LocalizedString.silenced`).
+    public func compileOptions(for string: LocalizedString, inputKind: InputKind = .localization) -> CompileOptions {
+        CompileOptions(inputKind: inputKind, readsSuppressionComments: format == .strings, silenced: string.silenced)
+    }
 
     /// The format for a path, by its extension; nil for copy files. Android
     /// resources are `strings.xml` anywhere and any `*.xml` in a `values*` folder

@@ -87,6 +87,15 @@ enum XCStringsReader {
                 return problem("key \"\(key.string)\": expected an object, found \(node.kindName)", at: node.offset)
             }
             var hasSourceUnit = false
+            let stringsBefore = strings.count
+            defer {
+                // The key's comment, which translators see, silences rules in all its strings: a
+                // comment inside a value would be Markdown's display text.
+                if case .string(let comment)? = node.member("comment") {
+                    let silenced = SilencedRules(comment: comment.string)
+                    for k in stringsBefore..<strings.count { strings[k].silenced = silenced }
+                }
+            }
             if let localizations = node.member("localizations") {
                 guard let languages = localizations.members else {
                     return problem("key \"\(key.string)\": \"localizations\" must be an object, found \(localizations.kindName)", at: localizations.offset)

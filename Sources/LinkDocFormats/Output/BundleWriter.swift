@@ -1,4 +1,4 @@
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// The JSON of compiled localization files (Grammar/bundle.schema.json).
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import LinkDocCore
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocCore
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// Compiles NDJSON records into result lines; shared by the worker threads of
 /// `linkdoc compile --ndjson`. Each record gives exactly one line:
@@ -48,7 +48,7 @@ public final class StreamCompiler: @unchecked Sendable {
     /// lines, not to a buffer of its own first: copying a short record's line costs more than its
     /// document's structure. Returns whether the line reports an error.
     @discardableResult
-    public func process(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, into w: inout JSONWriter, workspace: inout Workspace) -> Bool {
+    @_spi(LinkDocInternal) public func process(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, into w: inout JSONWriter, workspace: inout Workspace) -> Bool {
         var isError = false
         // The buffer made unique once per line rather than checked at each of its values; nothing
         // below copies the writer.
@@ -72,13 +72,13 @@ public final class StreamCompiler: @unchecked Sendable {
     }
 
     /// The result line of a record longer than the reader accepts, written to `w` as `process` writes one.
-    public func tooLong(lineNumber: Int, limit: Int, into w: inout JSONWriter) {
+    @_spi(LinkDocInternal) public func tooLong(lineNumber: Int, limit: Int, into w: inout JSONWriter) {
         StreamLine.tooLong(into: &w, lineNumber: lineNumber, limit: limit, result: "document")
     }
 
     /// Appends the result line of one line to `out`, with a workspace of its own.
     @discardableResult
-    public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8]) -> Bool {
+    @_spi(LinkDocInternal) public func process(line: ArraySlice<UInt8>, lineNumber: Int, into out: inout [UInt8]) -> Bool {
         var workspace = Workspace()
         var w = JSONWriter()
         let isError = line.withUnsafeBufferPointer { process(line: $0, lineNumber: lineNumber, into: &w, workspace: &workspace) }

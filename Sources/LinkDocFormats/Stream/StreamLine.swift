@@ -1,10 +1,10 @@
 import LinkDocCore
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// The parts of a stream's result lines that every stream command writes the same way
 /// (`compile --ndjson`, `layout --ndjson`): a diagnostic, and the line that reports one problem
 /// with a record instead of its result.
-public enum StreamLine {
+@_spi(LinkDocInternal) public enum StreamLine {
     /// `{"line":…,"column":…,"severity":…,"message":…,"rule":…}`
     public static func diagnostic(line: Int, column: Int, severity: Severity, message: String, rule: RuleID,
                                   into w: inout JSONWriter) {

@@ -1,5 +1,5 @@
 import LinkDocCore
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// `{"version": 1, "files": N, "diagnostics": [...], "summary": {...}}`
 public struct JSONReporter: LintReporter {

@@ -1,3 +1,4 @@
+@_spi(Bytes) import LinkDocBase
 import LinkDocCore
 import LinkDocModel
 
@@ -74,7 +75,7 @@ public struct AmbiguousURLEndRule: OptionlessRule {
         return context.linksWithSources.compactMap { link, source in
             guard link.kind == .url, source.upperBound < bytes.count, Self.isBareURL(bytes[source]) else { return nil }
             let after = bytes[source.upperBound..<min(bytes.count, source.upperBound + 4)]  // one scalar at most
-            guard let next = String(decoding: after, as: UTF8.self).unicodeScalars.first, Script.isCJKLetter(next) else { return nil }
+            guard let next = String(decoding: after, as: UTF8.self).unicodeScalars.first, CJKLetters.isLetter(next) else { return nil }
             return context.finding(Self.description.id,
                                    "the URL \(link.text) ends where \(Character(next)) begins only by guess; write <\(link.text)>, put a space after it, or link text: [text](\(link.text))",
                                    at: source.lowerBound)

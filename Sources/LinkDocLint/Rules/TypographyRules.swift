@@ -1,3 +1,4 @@
+@_spi(Bytes) import LinkDocBase
 /// A space between CJK and Latin letters or digits, "always" or "never",
 /// in the manner of the Chinese copywriting guidelines and autocorrect.
 public struct CJKLatinSpacingRule: LintRule {
@@ -45,7 +46,7 @@ public struct CJKLatinSpacingRule: LintRule {
     }
 
     private static func meet(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
-        (Script.isCJKLetter(a) && Script.isLatinLetterOrDigit(b)) || (Script.isLatinLetterOrDigit(a) && Script.isCJKLetter(b))
+        (CJKLetters.isLetter(a) && Script.isLatinLetterOrDigit(b)) || (Script.isLatinLetterOrDigit(a) && CJKLetters.isLetter(b))
     }
 }
 
@@ -86,7 +87,7 @@ public struct FullwidthPunctuationRule: OptionlessRule {
             // A domain: letters, digits, CJK letters, `-` and `.` from the `@` to the mark, which is a
             // dot. Otherwise the `@` may still be inside a URL (`https://例子.公司/@小明/路径,问`): go on.
             if s == "@", scalars[i].scalar == ".", scalars[lo + 1..<i].allSatisfy({
-                Script.isCJKLetter($0.scalar) || Script.isLatinLetterOrDigit($0.scalar) || $0.scalar == "-" || $0.scalar == "."
+                CJKLetters.isLetter($0.scalar) || Script.isLatinLetterOrDigit($0.scalar) || $0.scalar == "-" || $0.scalar == "."
             }) {
                 return true
             }
@@ -97,7 +98,7 @@ public struct FullwidthPunctuationRule: OptionlessRule {
     /// Han and kana: the scripts written with full-width punctuation. Hangul is not: Korean uses
     /// Western punctuation.
     private static func isHanOrKana(_ s: Unicode.Scalar) -> Bool {
-        Script.isCJKLetter(s) && !(0xAC00...0xD7AF).contains(s.value)
+        CJKLetters.isLetter(s) && !(0xAC00...0xD7AF).contains(s.value)
     }
 
     /// CJK brackets count as CJK on their outer side: `《用户协议》,了解`.
@@ -112,7 +113,7 @@ public struct FullwidthPunctuationRule: OptionlessRule {
     /// with a CJK letter inside it (`“%@”.` in Italian is Western, and so is
     /// `you agree to the 《Terms of Service》.`, English copy with the agreement markup).
     private static func isCJKSide(_ scalars: Scalars, _ i: Int, closing: Bool,
-                                  letter: (Unicode.Scalar) -> Bool = Script.isCJKLetter) -> Bool {
+                                  letter: (Unicode.Scalar) -> Bool = CJKLetters.isLetter) -> Bool {
         let s = scalars[i].scalar
         if letter(s) { return true }
         guard closing ? closingCJK.contains(s) : openingCJK.contains(s) else { return false }
@@ -128,7 +129,7 @@ public struct FullwidthPunctuationRule: OptionlessRule {
         while k >= 0 && i - k <= 31 {
             let s = scalars[k].scalar
             if s == "@" { return k < i - 1 }
-            guard Script.isCJKLetter(s) || Script.isLatinLetterOrDigit(s) || s == "_" || s == "-" || s == "\u{B7}" else { return false }
+            guard CJKLetters.isLetter(s) || Script.isLatinLetterOrDigit(s) || s == "_" || s == "-" || s == "\u{B7}" else { return false }
             k -= 1
         }
         return false

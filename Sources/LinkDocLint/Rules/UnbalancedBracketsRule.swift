@@ -1,3 +1,4 @@
+@_spi(Bytes) import LinkDocBase
 import LinkDocCore
 
 /// 《》「」『』【】（）“” „“ «» and () [] left unpaired, by the quotation conventions of the
@@ -266,7 +267,7 @@ public struct InvisibleCharacterRule: OptionlessRule {
             // and the Hangul fillers are parts of what they sit in.
             let betweenLetters = before.map(Self.isLetterOrMark) == true && after.map(Self.isLetterOrMark) == true
             let meaningful = [0x00AD, 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0].contains(scalar.value)
-                || (isJoiner && betweenLetters && !(before.map(Script.isCJKLetter) == true && after.map(Script.isCJKLetter) == true))
+                || (isJoiner && betweenLetters && !(before.map(CJKLetters.isLetter) == true && after.map(CJKLetters.isLetter) == true))
             // Kept by --fix too: one right before or after a link, which may be what ends it (an
             // e-mail address, a mention or a URL would take in the text behind it: 客服@例子.公司 U+200B 中文)
             // or what lets it start.

@@ -1,7 +1,7 @@
 import Foundation
 import LinkDocCore
 import LinkDocFormats
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// `linkdoc compile [FILE…|-] [--manifest FILE] [-o FILE] [--pretty] [--verbose]`
 ///
@@ -130,9 +130,8 @@ enum CompileCommand {
                 outputs.append((name, BundleWriter.bundle(compiled), true))
             } else {
                 let result = compiler.compile(bytes, name: name, options: CompileOptions(isFile: true))
-                let diagnostics = Suppressions.filter(result.diagnostics, in: result.source)
-                reporter.print(diagnostics)
-                if diagnostics.contains(where: { $0.severity == .error }) && status == .success { status = .inputErrors }
+                reporter.print(result.diagnostics)
+                if result.diagnostics.contains(where: { $0.severity == .error }) && status == .success { status = .inputErrors }
                 outputs.append((name, result.documentJSON(), false))
             }
             progress.update(done: n + 1, errors: status == .success ? 0 : 1)

@@ -1,6 +1,6 @@
 import LinkDocCore
 import LinkDocFormats
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// `linkdoc compile Localizable.xcstrings` / `en.lproj/Localizable.strings` /
 /// `res/values-zh-rCN/strings.xml`:

@@ -1,6 +1,6 @@
-import LinkDocCore
-import LinkDocFormats
-import LinkDocModel  // JSONWriter
+@_spi(LinkDocInternal) import LinkDocCore
+@_spi(LinkDocInternal) import LinkDocFormats
+@_spi(LinkDocInternal) import LinkDocModel  // JSONWriter
 
 /// `linkdoc compile --ndjson [--jobs N]`: each record compiled by a StreamCompiler (see it for
 /// the line formats), through the RecordStream pipeline.

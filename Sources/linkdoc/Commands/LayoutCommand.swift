@@ -4,7 +4,7 @@ import LinkDocCore
 import LinkDocFormats
 import LinkDocLayout
 import LinkDocLint
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// `linkdoc layout [FILE|-] --width W --size S [--font FILE[#INDEX]] …`: lays out one copy file
 /// (or compiled link document) in a view and prints the geometry as JSON (Grammar/layout.schema.json).

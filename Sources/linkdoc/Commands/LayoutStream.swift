@@ -1,9 +1,9 @@
 #if canImport(LinkDocLayout)
 import Foundation
-import LinkDocCore
-import LinkDocFormats
+@_spi(LinkDocInternal) import LinkDocCore
+@_spi(LinkDocInternal) import LinkDocFormats
 import LinkDocLayout
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// `linkdoc layout --ndjson [--jobs N]`: one record per line, one result line per input line, in
 /// input order, through the RecordStream pipeline (the same windows, bounded memory, error lines

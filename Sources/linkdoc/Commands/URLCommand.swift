@@ -1,4 +1,4 @@
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 import LinkDocURL
 
 /// `linkdoc url [URL…|-] [--base URL]`: normalizes URLs as linkdoc does for links,

@@ -5,7 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LinkDocModel  // JSONWriter
+@_spi(LinkDocInternal) import LinkDocModel  // JSONWriter
 
 /// What a stream's thread does with the lines of a window.
 protocol RecordWorker: AnyObject {

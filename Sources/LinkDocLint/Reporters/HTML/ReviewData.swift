@@ -1,6 +1,6 @@
 import Foundation
 import LinkDocCore
-import LinkDocModel
+@_spi(LinkDocInternal) import LinkDocModel
 
 /// The review page's data: one JSON value, embedded once in the page and rendered on demand by its
 /// script (`ReviewPageScript`). Strings are grouped into entries, one per key of a table (the
