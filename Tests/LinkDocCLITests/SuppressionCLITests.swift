@@ -92,6 +92,24 @@ final class SuppressionCLITests: XCTestCase {
         XCTAssert(r.stdout.contains(#"key "d" (und): http: links are not encrypted"#), r.stdout)
     }
 
+    /// An alias (`@string/name`) is silenced by the comment before the alias, for the alias only.
+    func testTheXMLCommentBeforeAnAndroidAliasSilencesTheAlias() throws {
+        let dir = try cli.temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("values"), withIntermediateDirectories: true)
+        try Data("""
+            <resources>
+              <string name="target">See http://example.com</string>
+              <!-- linkdoc-disable-next-line insecure-url -->
+              <string name="quiet">@string/target</string>
+              <string name="loud">@string/target</string>
+            </resources>
+            """.utf8).write(to: dir.appendingPathComponent("values/strings.xml"))
+        let r = try cli.run(["compile", "values/strings.xml"], in: dir)
+        XCTAssert(Self.reports(r.stderr, #"key "target" (und)"#, "insecure-url"), r.stderr)
+        XCTAssert(Self.reports(r.stderr, #"key "loud" (und)"#, "insecure-url"), r.stderr)
+        XCTAssertFalse(r.stderr.contains(#"key "quiet""#), r.stderr)
+    }
+
     func testACommentInAnNDJSONRecordsTextSilencesTheNamedRule() throws {
         let input = #"""
             {"id": "a", "text": "<!-- linkdoc-disable-next-line insecure-url -->\nSee http://example.com [x](javascript:1)"}

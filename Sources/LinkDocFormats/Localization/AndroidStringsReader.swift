@@ -111,6 +111,8 @@ enum AndroidStringsReader {
             let spelled: String
             /// Where it is in the file.
             let offset: Int
+            /// What the comment before its resource silences (`resourceSilenced`).
+            let silenced: SilencedRules
         }
 
         init(text: LocalizationText, language: String) {
@@ -319,7 +321,7 @@ enum AndroidStringsReader {
                     // copy; its string items are, and keep their positions (item.N).
                     if owner.hasPrefix("array/") && Self.stringName(spelled) == nil { return }
                     references.append(Reference(key: key, variation: variation, owner: owner, spelled: spelled,
-                                                offset: decoder.fileOffset(r.lowerBound)))
+                                                offset: decoder.fileOffset(r.lowerBound), silenced: resourceSilenced))
                     return
                 }
             }
@@ -369,7 +371,8 @@ enum AndroidStringsReader {
                     guard let name = Self.stringName(reference.spelled),
                           let target = strings.indices.first(where: { owners[$0] == "string/" + name }) else { return false }
                     strings.append(LocalizedString(key: reference.key, language: language, variation: reference.variation,
-                                                   value: strings[target].value, map: strings[target].map, spelling: .alias))
+                                                   value: strings[target].value, map: strings[target].map, spelling: .alias,
+                                                   silenced: reference.silenced))
                     owners.append(reference.owner)
                     progress = true
                     return true
@@ -385,7 +388,7 @@ enum AndroidStringsReader {
                     var map = SourceMap(start: reference.offset)
                     map.add(value: 0, file: reference.offset, literal: false)
                     strings.append(LocalizedString(key: reference.key, language: language, variation: reference.variation,
-                                                   value: found.value, map: map, spelling: .alias))
+                                                   value: found.value, map: map, spelling: .alias, silenced: reference.silenced))
                     owners.append(reference.owner)
                     continue
                 }
