@@ -1,4 +1,7 @@
-@_exported import LinkDocBase
+import LinkDocBase
+// Apps name a style's attributes without importing linkdoc's base module; nothing else of it is
+// re-exported (its byte tools, rule ids and message catalogue are linkdoc's own business).
+@_exported import struct LinkDocBase.TextStyle
 
 /// A style run of the document: text attributes (from HTML inline tags, a String Catalog's
 /// Markdown) on a range. `style.bold` reads and writes `style.attributes.bold`.

@@ -24,29 +24,35 @@ final class PublicSurfaceTests: XCTestCase {
         return modules
     }
 
+    private func toolchainTool(_ name: String) throws -> URL {
+        guard let tool = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+            .map({ URL(fileURLWithPath: String($0)).appendingPathComponent(name) })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw XCTSkip("\(name) is not on PATH")
+        }
+        return tool
+    }
+
+    #if arch(x86_64)
+    static let architecture = "x86_64"
+    #else
+    static let architecture = "arm64"
+    #endif
+    #if os(Linux)
+    static let target = "\(architecture)-unknown-linux-gnu"
+    #else
+    static let target = "\(architecture)-apple-macosx15.0"
+    #endif
+
     /// `kind path` lines, sorted: `struct Document`, `property Document.text`, ….
     private func publicSymbols() throws -> [String] {
-        guard let tool = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-            .map({ URL(fileURLWithPath: String($0)).appendingPathComponent("swift-symbolgraph-extract") })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("swift-symbolgraph-extract is not on PATH")
-        }
+        let tool = try toolchainTool("swift-symbolgraph-extract")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("linkdoc-surface-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
-        #if arch(x86_64)
-        let architecture = "x86_64"
-        #else
-        let architecture = "arm64"
-        #endif
-        #if os(Linux)
-        let target = "\(architecture)-unknown-linux-gnu"
-        #else
-        let target = "\(architecture)-apple-macosx15.0"
-        #endif
         let process = Process()
         process.executableURL = tool
-        process.arguments = ["-module-name", "LinkDocModel", "-I", try modulesFolder().path, "-target", target,
+        process.arguments = ["-module-name", "LinkDocModel", "-I", try modulesFolder().path, "-target", Self.target,
                              "-minimum-access-level", "public", "-output-dir", output.path]
         try process.run()
         process.waitUntilExit()
@@ -87,5 +93,29 @@ final class PublicSurfaceTests: XCTestCase {
             XCTAssertFalse(actual.contains { $0.contains(" \(name)") || $0.contains("(\(name)") }, name)
         }
         XCTAssert(actual.contains { $0.hasPrefix("struct Document:") }, "the surface lists Document")
+    }
+
+    /// An app that imports LinkDocModel names `TextStyle` (a style's attributes) and nothing else of
+    /// linkdoc's base module: type-checks a small app file against the built modules.
+    func testAnAppSeesTextStyleAndNoOtherTypeOfTheBaseModule() throws {
+        let swiftc = try toolchainTool("swiftc")
+        let modules = try modulesFolder()
+        func typeChecks(_ source: String) throws -> Bool {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("linkdoc-app-\(UUID().uuidString).swift")
+            try Data(source.utf8).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let process = Process()
+            process.executableURL = swiftc
+            process.arguments = ["-typecheck", "-I", modules.path, "-target", Self.target, file.path]
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
+        XCTAssert(try typeChecks("import LinkDocModel\nlet style = TextStyle()\nprint(style, Document.self)\n"),
+                  "an app cannot name TextStyle through LinkDocModel")
+        for name in ["RuleID", "Severity", "Problem", "MessageCatalogue", "ASCII", "OffsetMap", "LanguageTag"] {
+            XCTAssertFalse(try typeChecks("import LinkDocModel\nprint(\(name).self)\n"), "an app sees \(name) through LinkDocModel")
+        }
     }
 }
