@@ -17,7 +17,8 @@
 //   LinkDocFormats localization files (.xcstrings, .strings, Android strings.xml), bundles (with ICU's plural
 //                  rules), NDJSON streaming
 //   LinkDocLayout  line breaking, shaping and geometry of a document in a view: heights, link
-//                  rectangles, hit-testing, truncation (HarfBuzz, FreeType, ICU line breaks)
+//                  rectangles, hit-testing, truncation (HarfBuzz, FreeType, ICU line breaks); a
+//                  manifest's view as a layout request
 //   CHarfBuzz, CFreeType  the system libraries, seen only by LinkDocLayout
 //   linkdoc        the command-line tool
 //   LinkDocPlugin  the build-tool plugin that runs linkdoc on a target's copy (SwiftPM targets; Xcode
@@ -50,7 +51,8 @@ let layoutTargets: [Target] = withLayout ? [
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
     // libpng for `linkdoc layout --png` previews, seen only by LinkDocLayout (Sources/LinkDocLayout/Preview).
     .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-    .target(name: "LinkDocLayout", dependencies: ["LinkDocModel", "CLinkDocICU", "CHarfBuzz", "CFreeType", "CLibPNG"]),
+    // LinkDocCore for the manifest's views, which it turns into layout requests (`ManifestView.layoutRequest`).
+    .target(name: "LinkDocLayout", dependencies: ["LinkDocModel", "LinkDocCore", "CLinkDocICU", "CHarfBuzz", "CFreeType", "CLibPNG"]),
     .executableTarget(name: "linkdoc-layout-bench", dependencies: ["LinkDocLayout", "LinkDocCore", "LinkDocModel"], path: "Benchmarks/LayoutBench"),
     .testTarget(name: "LinkDocLayoutTests", dependencies: ["LinkDocLayout", "LinkDocModel", "LinkDocCore"]),
 ] : []

@@ -117,6 +117,10 @@ public struct TextLayout: Sendable {
     /// The token, when the text needed more lines than the request allows.
     public let token: TokenGeometry?
     public var isTruncated: Bool { token != nil }
+    /// The text and the token as shaped for this layout, kept so that the preview draws from the
+    /// shaping that placed the lines instead of shaping the text again.
+    let shaped: ShapedText
+    let shapedToken: ShapedText?
 
     /// The link (or token) whose rectangles, grown by `tolerance` on each side, contain `point`;
     /// when several do, the nearest (ties: the first). Never the nearest character: a point on

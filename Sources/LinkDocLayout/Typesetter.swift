@@ -51,7 +51,7 @@ public enum Typesetter {
     }
 
     /// Stage 1 for a document: its text shaped with the request's fonts, bold runs in the bold
-    /// face, attachments at their declared sizes (the preview draws from the same shaping).
+    /// face, attachments at their declared sizes (the layout keeps it for the preview).
     static func shapedText(_ document: Document, _ request: LayoutRequest, meter: LayoutMeter? = nil) -> ShapedText {
         let bold = document.styles.filter { $0.bold == true }.map { $0.range.utf16.location..<$0.range.utf16.upperBound }
         var attachments: [Int: (width: Double, height: Double)] = [:]
@@ -313,6 +313,7 @@ public enum Typesetter {
             }
             geometries.append(LinkGeometry(link: index, rects: rects))
         }
-        return TextLayout(width: request.width, lines: lines, height: height, links: geometries, token: tokenGeometry)
+        return TextLayout(width: request.width, lines: lines, height: height, links: geometries, token: tokenGeometry,
+                          shaped: shaped, shapedToken: token)
     }
 }

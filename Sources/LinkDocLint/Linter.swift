@@ -36,9 +36,10 @@ public struct LintedString: Sendable {
     /// How the file's diagnostics name this string (`key "privacy" (zh-Hans)`), when they do: a page
     /// that shows a finding beside its string leaves the name out.
     public var label: String?
-    /// The byte offset of each link in the text the linter read, for moving `linkLocations` into
-    /// a localization file.
-    var linkOffsets: [Int] = []
+    /// The byte range each link of `document` was written in, in the text the compiler read (the
+    /// compile result's `linkSources`): what `linkLocations` are placed from, in a copy file or,
+    /// through the value's map, in a localization file.
+    var linkSources: [Range<Int>] = []
 
     public init(key: String?, language: String?, variation: String, document: Document?,
                 linkLocations: [SourceLocation], location: SourceLocation?) {
@@ -71,9 +72,9 @@ public struct LintFileReport: Sendable {
     }
 }
 
-/// Lints documents: compiles each (so compiler and linter agree), runs the
-/// enabled rules, applies severities from the configuration and inline
-/// suppressions, and sorts the findings by position.
+/// Lints documents: compiles each with the compiler of its manifest (so compiler and linter
+/// agree), runs the enabled rules, applies severities from the configuration and the
+/// suppressions the compile result carries, and sorts the findings by position.
 public struct Linter: Sendable {
     public let configuration: LintConfiguration
     private let rules: [(rule: any LintRule, severity: Severity)]
@@ -91,22 +92,29 @@ public struct Linter: Sendable {
         self.rules = rules
     }
 
-    /// Lints a copy file as read (its final line ending is not text); `language` is the text's
-    /// language when known, `key` its key.
-    public func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String? = nil, key: String? = nil) -> LintFileReport {
+    /// Lints a copy file as read (its final line ending is not text) with `compiler`, the one of
+    /// its manifest: a run over many files keeps one compiler per manifest, since making one
+    /// derives every table of the manifest again. `language` is the text's language when known,
+    /// `key` its key.
+    public func lint(_ bytes: [UInt8], name: String, compiler: Compiler, language: String? = nil, key: String? = nil) -> LintFileReport {
         var budget = FindingBudget()
-        var report = lint(bytes, name: name, manifest: manifest, language: language, key: key, options: CompileOptions(isFile: true),
+        var report = lint(bytes, name: name, compiler: compiler, language: language, key: key, options: CompileOptions(isFile: true),
                           excerpts: true, budget: &budget)
         report.diagnostics += budget.summaries(file: name)
+        if let source = report.source {
+            for k in report.strings.indices {
+                report.strings[k].linkLocations = report.strings[k].linkSources.map { source.location(ofOffset: $0.lowerBound) }
+                report.strings[k].location = source.location(ofOffset: 0)
+            }
+        }
         return report
     }
 
-    /// The string a copy text is, with its links' places in `source`.
-    private func lintedString(_ result: CompileResult, source: SourceText?, language: String?, key: String?) -> LintedString {
-        var string = LintedString(key: key, language: language, variation: "", document: result.document,
-                                  linkLocations: source.map { source in result.linkSources.map { source.location(ofOffset: $0.lowerBound) } } ?? [],
-                                  location: source.map { $0.location(ofOffset: 0) })
-        string.linkOffsets = result.linkSources.map(\.lowerBound)
+    /// The string a text is as the app shows it, with its links' source ranges; where they lie in
+    /// the file is the caller's to say (`linkLocations`, `location`).
+    private func lintedString(_ result: CompileResult, language: String?, key: String?) -> LintedString {
+        var string = LintedString(key: key, language: language, variation: "", document: result.document, linkLocations: [], location: nil)
+        string.linkSources = result.linkSources
         return string
     }
 
@@ -115,9 +123,9 @@ public struct Linter: Sendable {
     /// and what silences findings in it.
     /// `excerpts`: whether diagnostics carry their source line (not when they are moved into a
     /// localization file, which gives its own).
-    func lint(_ bytes: [UInt8], name: String, manifest: Manifest, language: String?, key: String?, options: CompileOptions,
+    func lint(_ bytes: [UInt8], name: String, compiler: Compiler, language: String?, key: String?, options: CompileOptions,
               excerpts: Bool, budget: inout FindingBudget) -> LintFileReport {
-        let result = Compiler(manifest: manifest).compile(bytes, name: name, options: options)
+        let result = compiler.compile(bytes, name: name, options: options)
         guard let source = result.source else {
             // Not read at all (invalid UTF-8, too large): only the compiler's diagnostic applies.
             let diagnostics = result.diagnostics.compactMap { d -> LintDiagnostic? in
@@ -130,10 +138,10 @@ public struct Linter: Sendable {
                 return linted
             }
             var report = LintFileReport(file: name, diagnostics: diagnostics, source: nil)
-            if keepsStrings { report.strings = [lintedString(result, source: nil, language: language, key: key)] }
+            if keepsStrings { report.strings = [lintedString(result, language: language, key: key)] }
             return report
         }
-        let context = LintContext(source: source, result: result, manifest: manifest, language: language, file: name, key: key)
+        let context = LintContext(source: source, result: result, manifest: compiler.manifest, language: language, file: name, key: key)
         let suppressions = result.suppressions
         var diagnostics: [LintDiagnostic] = []
         for (rule, severity) in rules {
@@ -151,10 +159,10 @@ public struct Linter: Sendable {
             let a = $0.diagnostic.location?.offset ?? 0, b = $1.diagnostic.location?.offset ?? 0
             return a != b ? a < b : $0.diagnostic.ruleID < $1.diagnostic.ruleID
         }
-        Self.withholdFixesThatMoveLinks(&diagnostics, source: source, result: result, manifest: manifest, name: name)
+        Self.withholdFixesThatMoveLinks(&diagnostics, source: source, result: result, compiler: compiler, name: name)
         var report = LintFileReport(file: name, diagnostics: diagnostics, source: source)
         if keepsStrings {
-            report.strings = [lintedString(result, source: source, language: language, key: key)]
+            report.strings = [lintedString(result, language: language, key: key)]
             for k in report.diagnostics.indices { report.diagnostics[k].string = 0 }
         }
         return report
@@ -170,7 +178,7 @@ public struct Linter: Sendable {
     /// invalid address), the fixes that change them are found (by halving) and not offered (the finding
     /// stays), then none if the rest still do together.
     static func withholdFixesThatMoveLinks(_ diagnostics: inout [LintDiagnostic], source: SourceText, result: CompileResult,
-                                           manifest: Manifest, name: String) {
+                                           compiler: Compiler, name: String) {
         guard diagnostics.contains(where: { $0.fix != nil }) else { return }
         func signature(_ result: CompileResult) -> (links: [String], styles: [TextStyle], length: Int, findings: [RuleID: Int]) {
             let document = result.document
@@ -183,7 +191,7 @@ public struct Linter: Sendable {
         func moves(_ edits: [TextEdit]) -> Bool {
             let fixed = Fixer.apply(edits, to: source.bytes)
             // Text as read, not a file: a final line feed of it is text (the file's own is gone already).
-            let after = signature(Compiler(manifest: manifest).compile(fixed, name: name))
+            let after = signature(compiler.compile(fixed, name: name))
             return after.links != before.links || after.styles != before.styles
                 || after.length - before.length != scalars(fixed) - sourceLength
                 || after.findings.contains { $0.value > before.findings[$0.key, default: 0] }

@@ -2,15 +2,15 @@ import LinkDocCore
 import LinkDocFormats
 
 /// Linting a localization file (`.strings`, `.xcstrings`, Android `strings.xml`): every string value is
-/// linted like a copy file, and each finding is moved to the line and column of
-/// the file that the translator edits, naming the key, language and variation.
+/// linted like a copy file, with the compiler of the file's manifest, and each finding is moved to
+/// the line and column of the file that the translator edits, naming the key, language and variation.
 /// The reader's own findings (syntax, encoding, catalog structure) come first-hand.
 /// Fixes are offered where the fixed bytes of a value are spelled literally in the file (most
 /// are): the edit is moved onto the file, and everything around it stays as the file has it.
 /// Keys, comments, escapes and the file's layout are never edited.
 extension Linter {
     public func lint(localization bytes: [UInt8], name: String, format: LocalizationFile.Format, language: String,
-                     manifest: Manifest) -> LintFileReport {
+                     compiler: Compiler) -> LintFileReport {
         let file = LocalizationFile.read(bytes, name: name, format: format, language: language,
                                          siblings: { AndroidResourceFolder.siblingFiles(of: name) })
         var diagnostics: [LintDiagnostic] = []
@@ -50,7 +50,7 @@ extension Linter {
                 func location(_ offset: Int) -> SourceLocation { file.text.location(of: string.map.fileOffset(ofValueOffset: offset + shift)) }
                 compiled.variation = string.variation
                 compiled.label = string.label
-                compiled.linkLocations = compiled.linkOffsets.map(location)
+                compiled.linkLocations = compiled.linkSources.map { location($0.lowerBound) }
                 compiled.location = location(0)
                 linted.append(compiled)
             }
@@ -73,7 +73,7 @@ extension Linter {
         }
         var previous: (index: Int, found: [LintDiagnostic], string: LintedString?)?
         for (index, string) in file.strings.enumerated() {
-            let report = lint(string.value, name: name, manifest: manifest, language: string.language, key: string.key,
+            let report = lint(string.value, name: name, compiler: compiler, language: string.language, key: string.key,
                               options: file.compileOptions(for: string, inputKind: .copy), excerpts: false, budget: &budget)
             var found = report.diagnostics
             if let (before, foundBefore, compiledBefore) = previous {

@@ -17,8 +17,33 @@ struct UsageError: Error {
     var suggestHelp = true
 }
 
+/// A subcommand: the name it is called by, its line in the overview, its help and what runs it.
+struct Command: Sendable {
+    let name: String
+    let summary: String
+    let help: String
+    let run: @Sendable ([String]) throws -> ExitStatus
+}
+
 enum CommandLineTool {
     static let version = "0.1.0"
+
+    /// Every command, in the order the overview lists them: `run` dispatches by this table, and
+    /// `Help` prints the overview's list, each command's help and the suggestion for a typo from it.
+    static let commands: [Command] = [
+        Command(name: "compile", summary: "Compile copy (markup and links) into a JSON link document",
+                help: Help.compile, run: CompileCommand.run),
+        Command(name: "lint", summary: "Check copy files for broken links, risky URLs and typography",
+                help: Help.lint, run: LintCommand.run),
+        Command(name: "rules", summary: "List the lint rules, or explain one", help: Help.rules, run: RulesCommand.run),
+        Command(name: "url", summary: "Normalize URLs as linkdoc does for links (WHATWG, IDNA, iOS-safe)",
+                help: Help.url, run: URLCommand.run),
+        Command(name: "layout", summary: "Lay out copy in a view: lines, height, link rectangles, hit tests",
+                help: Help.layout, run: runLayout),
+        Command(name: "review", summary: "Write one HTML page that shows every string, its links and findings",
+                help: Help.review, run: ReviewCommand.run),
+        Command(name: "help", summary: "Show help for a command", help: Help.help, run: Help.run),
+    ]
 
     static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else {
@@ -26,27 +51,10 @@ enum CommandLineTool {
             return .usage
         }
         do {
+            if let command = commands.first(where: { $0.name == first }) {
+                return try command.run(Array(arguments.dropFirst()))
+            }
             switch first {
-            case "compile":
-                return try CompileCommand.run(Array(arguments.dropFirst()))
-            case "lint":
-                return try LintCommand.run(Array(arguments.dropFirst()))
-            case "url":
-                return try URLCommand.run(Array(arguments.dropFirst()))
-            case "rules":
-                return try RulesCommand.run(Array(arguments.dropFirst()))
-            case "review":
-                return try ReviewCommand.run(Array(arguments.dropFirst()))
-            case "layout":
-                #if canImport(LinkDocLayout)
-                return try LayoutCommand.run(Array(arguments.dropFirst()))
-                #else
-                throw UsageError(message: "this linkdoc was built without the layout core (HarfBuzz and FreeType); "
-                    + "on a Mac, build it with LINKDOC_LAYOUT=1 and Homebrew's harfbuzz and freetype (README, Set-up)",
-                                 suggestHelp: false)
-                #endif
-            case "help":
-                return Help.run(Array(arguments.dropFirst()))
             case "-h", "--help":
                 StandardStreams.writeOutput(Help.overview)
                 return .success
@@ -54,8 +62,7 @@ enum CommandLineTool {
                 StandardStreams.writeOutput("linkdoc \(version)\n")
                 return .success
             default:
-                throw UsageError(message: "unknown command '\(first)'"
-                    + Spelling.suggestion(for: first, among: ["compile", "lint", "url", "rules", "layout", "review", "help"]))
+                throw UsageError(message: "unknown command '\(first)'" + Spelling.suggestion(for: first, among: commands.map(\.name)))
             }
         } catch let error as UsageError {
             StandardStreams.writeError("linkdoc: error: \(error.message)\n"
@@ -65,6 +72,17 @@ enum CommandLineTool {
             StandardStreams.writeError("linkdoc: error: \(error)\n")
             return .usage
         }
+    }
+
+    /// `layout`, which needs the layout core: a linkdoc built without it says how to get it.
+    private static func runLayout(_ arguments: [String]) throws -> ExitStatus {
+        #if canImport(LinkDocLayout)
+        return try LayoutCommand.run(arguments)
+        #else
+        throw UsageError(message: "this linkdoc was built without the layout core (HarfBuzz and FreeType); "
+            + "on a Mac, build it with LINKDOC_LAYOUT=1 and Homebrew's harfbuzz and freetype (README, Set-up)",
+                         suggestHelp: false)
+        #endif
     }
 }
 

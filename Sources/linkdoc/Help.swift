@@ -1,5 +1,6 @@
 import LinkDocLint
-/// Usage texts for `--help` and `linkdoc help COMMAND`.
+/// Usage texts for `--help` and `linkdoc help COMMAND`: each command's own, and the overview,
+/// whose list of commands is the command table's (`CommandLineTool.commands`).
 enum Help {
     static let overview = """
     linkdoc \(CommandLineTool.version): compiles the tappable copy in apps into link documents (JSON).
@@ -7,14 +8,7 @@ enum Help {
     USAGE: linkdoc <command> [options]
 
     COMMANDS:
-      compile   Compile copy (markup and links) into a JSON link document
-      lint      Check copy files for broken links, risky URLs and typography
-      rules     List the lint rules, or explain one
-      url       Normalize URLs as linkdoc does for links (WHATWG, IDNA, iOS-safe)
-      layout    Lay out copy in a view: lines, height, link rectangles, hit tests
-      review    Write one HTML page that shows every string, its links and findings
-      help      Show help for a command
-
+    \(commandList)
     OPTIONS:
       -h, --help     Show this help
       -V, --version  Show the version
@@ -353,28 +347,24 @@ enum Help {
 
     """
 
+    static let help = "USAGE: linkdoc help [COMMAND]\n\nShows help for COMMAND.\n"
+
+    /// The overview's COMMANDS lines: each command's name and summary, in the table's order.
+    private static var commandList: String {
+        CommandLineTool.commands.map { "  " + $0.name + String(repeating: " ", count: max(1, 10 - $0.name.count)) + $0.summary + "\n" }.joined()
+    }
+
+    /// `linkdoc help [COMMAND]`: the overview, or the command's help from the command table.
     static func run(_ arguments: [String]) -> ExitStatus {
-        switch arguments.first {
-        case nil:
+        guard let name = arguments.first else {
             StandardStreams.writeOutput(overview)
-        case "compile":
-            StandardStreams.writeOutput(compile)
-        case "lint":
-            StandardStreams.writeOutput(lint)
-        case "rules":
-            StandardStreams.writeOutput(rules)
-        case "url":
-            StandardStreams.writeOutput(url)
-        case "layout":
-            StandardStreams.writeOutput(layout)
-        case "review":
-            StandardStreams.writeOutput(review)
-        case "help":
-            StandardStreams.writeOutput("USAGE: linkdoc help [COMMAND]\n\nShows help for COMMAND.\n")
-        case let other?:
-            StandardStreams.writeError("linkdoc: error: no help for unknown command '\(other)'\nRun 'linkdoc --help' for the commands.\n")
+            return .success
+        }
+        guard let command = CommandLineTool.commands.first(where: { $0.name == name }) else {
+            StandardStreams.writeError("linkdoc: error: no help for unknown command '\(name)'\nRun 'linkdoc --help' for the commands.\n")
             return .usage
         }
+        StandardStreams.writeOutput(command.help)
         return .success
     }
 }

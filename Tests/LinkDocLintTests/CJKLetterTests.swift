@@ -10,7 +10,7 @@ final class CJKLetterTests: XCTestCase {
         var configuration = LintConfiguration()
         for other in RuleCatalogue.descriptions { configuration.levels[other.id] = .off }
         configuration.levels[rule] = .warning
-        return try Linter(configuration: configuration).lint(Array(text.utf8), name: "copy.txt", manifest: .empty)
+        return try Linter(configuration: configuration).lint(Array(text.utf8), name: "copy.txt", compiler: Compiler(manifest: .empty))
             .diagnostics.map(\.diagnostic.message)
     }
 

@@ -21,7 +21,7 @@ final class LocalizationLintTests: XCTestCase {
         let manifest = try Manifest.load(path: Self.fixtures.appendingPathComponent("linkdoc.json").path)
         let format = try XCTUnwrap(LocalizationFile.format(forPath: name))
         return try Linter(configuration: configuration).lint(localization: Array(try Data(contentsOf: url)), name: name,
-                                                              format: format, language: language, manifest: manifest)
+                                                              format: format, language: language, compiler: Compiler(manifest: manifest))
     }
 
     func testCatalogFindingsPointIntoTheFile() throws {

@@ -10,7 +10,7 @@ final class RealCopyPatternTests: XCTestCase {
         var configuration = LintConfiguration()
         for other in RuleCatalogue.descriptions { configuration.levels[other.id] = .off }
         configuration.levels[rule] = .warning
-        return try Linter(configuration: configuration).lint(Array(text.utf8), name: "copy.txt", manifest: manifest, language: language)
+        return try Linter(configuration: configuration).lint(Array(text.utf8), name: "copy.txt", compiler: Compiler(manifest: manifest), language: language)
             .diagnostics.map(\.diagnostic)
     }
 
@@ -19,7 +19,7 @@ final class RealCopyPatternTests: XCTestCase {
         for other in RuleCatalogue.descriptions { configuration.levels[other.id] = .off }
         configuration.levels[rule] = .warning
         return try Linter(configuration: configuration).lint(localization: Array(file.utf8), name: "Localizable.strings", format: .strings,
-                                                              language: language, manifest: .empty).diagnostics.map(\.diagnostic)
+                                                              language: language, compiler: Compiler(manifest: .empty)).diagnostics.map(\.diagnostic)
     }
 
     // MARK: unknown-agreement
@@ -123,7 +123,7 @@ final class RealCopyPatternTests: XCTestCase {
         // A key with line breaks, as String Catalogs have them, reaches the text reporter on one line.
         let catalog = #"{"sourceLanguage": "en", "strings": {"a\n\nb": {"localizations": {"zh-Hans": {"stringUnit": {"state": "translated", "value": "我们,你们"}}}}}, "version": "1.0"}"#
         let report = try Linter(configuration: LintConfiguration()).lint(localization: Array(catalog.utf8), name: "L.xcstrings", format: .xcstrings,
-                                                                          language: "en", manifest: .empty)
+                                                                          language: "en", compiler: Compiler(manifest: .empty))
         let text = TextReporter().render([report], rules: RuleCatalogue.descriptions)
         let first = try XCTUnwrap(text.split(separator: "\n").first)
         XCTAssert(first.hasPrefix("L.xcstrings:1:"), String(first))

@@ -12,11 +12,11 @@ final class ReporterTests: XCTestCase {
     static func flawedReports() throws -> [LintFileReport] {
         let folder = root.appendingPathComponent("Examples/flawed")
         let configuration = try LintConfiguration.load(path: folder.appendingPathComponent(".linkdoc.json").path)
-        let manifest = try Manifest.load(path: try XCTUnwrap(configuration.manifestPath))
+        let compiler = Compiler(manifest: try Manifest.load(path: try XCTUnwrap(configuration.manifestPath)))
         let linter = try Linter(configuration: configuration)
         return try ["crlf-hidden.txt", "post.txt", "privacy-dialog.txt"].map { name in
             let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
-            return linter.lint(bytes, name: "Examples/flawed/" + name, manifest: manifest)
+            return linter.lint(bytes, name: "Examples/flawed/" + name, compiler: compiler)
         }
     }
 
@@ -52,11 +52,11 @@ final class ReporterTests: XCTestCase {
     func testHTMLPageHoldsEveryFindingBesideItsString() throws {
         let folder = Self.root.appendingPathComponent("Examples/flawed")
         let configuration = try LintConfiguration.load(path: folder.appendingPathComponent(".linkdoc.json").path)
-        let manifest = try Manifest.load(path: try XCTUnwrap(configuration.manifestPath))
+        let compiler = Compiler(manifest: try Manifest.load(path: try XCTUnwrap(configuration.manifestPath)))
         var linter = try Linter(configuration: configuration)
         linter.keepsStrings = true
         let reports = try ["crlf-hidden.txt", "post.txt", "privacy-dialog.txt"].map { name in
-            linter.lint(Array(try Data(contentsOf: folder.appendingPathComponent(name))), name: "Examples/flawed/" + name, manifest: manifest)
+            linter.lint(Array(try Data(contentsOf: folder.appendingPathComponent(name))), name: "Examples/flawed/" + name, compiler: compiler)
         }
         let page = HTMLReporter().render(reports, rules: RuleCatalogue.descriptions)
         XCTAssertEqual(page, HTMLReporter().render(reports, rules: RuleCatalogue.descriptions), "deterministic")

@@ -23,7 +23,7 @@ final class RuleExampleTests: XCTestCase {
         var configuration = LintConfiguration()
         for other in RuleCatalogue.descriptions { configuration.levels[other.id] = .off }
         configuration.levels[rule.id] = .warning
-        return try Linter(configuration: configuration).lint(Array(RuleExamples.unmarked(text).utf8), name: "example", manifest: RuleExamples.manifest)
+        return try Linter(configuration: configuration).lint(Array(RuleExamples.unmarked(text).utf8), name: "example", compiler: Compiler(manifest: RuleExamples.manifest))
     }
 
     /// Every triggering example marks where its findings are, and they are there: the
@@ -113,7 +113,7 @@ final class RuleExampleTests: XCTestCase {
     }
 
     func testInvalidUTF8IsReportedAndNothingElse() throws {
-        let report = try Linter(configuration: LintConfiguration()).lint([0x61, 0xFF], name: "bad", manifest: .empty)
+        let report = try Linter(configuration: LintConfiguration()).lint([0x61, 0xFF], name: "bad", compiler: Compiler(manifest: .empty))
         XCTAssertEqual(report.diagnostics.map(\.diagnostic.ruleID), [RuleID.invalidUTF8])
         XCTAssertEqual(report.diagnostics.first?.diagnostic.severity, .error)
     }
@@ -122,7 +122,7 @@ final class RuleExampleTests: XCTestCase {
         var configuration = LintConfiguration()
         configuration.levels[.cjkLatinSpacing] = .warning
         configuration.options[.cjkLatinSpacing] = RuleOptions(["style": "never"])
-        let report = try Linter(configuration: configuration).lint(Array("使用 Swift 开发 @alice 你好".utf8), name: "x", manifest: RuleExamples.manifest)
+        let report = try Linter(configuration: configuration).lint(Array("使用 Swift 开发 @alice 你好".utf8), name: "x", compiler: Compiler(manifest: RuleExamples.manifest))
         let spacing = report.diagnostics.filter { $0.diagnostic.ruleID == .cjkLatinSpacing }
         let fixed = String(decoding: Fixer.apply(spacing.compactMap(\.fix).flatMap { $0 }, to: Array("使用 Swift 开发 @alice 你好".utf8)), as: UTF8.self)
         XCTAssertEqual(fixed, "使用Swift开发 @alice 你好", "the space after a mention stays: removing it would change the name")
@@ -183,7 +183,7 @@ final class SuppressionAndFixTests: XCTestCase {
         let text = "<!-- linkdoc-disable-next-line unknown-agreement -->\n《会员协议》\n《会员协议》\n<!-- linkdoc-disable-next-line -->\n我们,你们《服务条款》"
         var configuration = LintConfiguration()
         configuration.levels[RuleID.unknownAgreement] = .warning  // off by default (RulePrecision)
-        let report = try Linter(configuration: configuration).lint(Array(text.utf8), name: "x", manifest: RuleExamples.manifest)
+        let report = try Linter(configuration: configuration).lint(Array(text.utf8), name: "x", compiler: Compiler(manifest: RuleExamples.manifest))
         XCTAssertEqual(report.diagnostics.map { "\($0.diagnostic.location!.line) \($0.diagnostic.ruleID)" }, ["3 unknown-agreement"])
     }
 

@@ -33,7 +33,7 @@ final class ViewRuleTests: XCTestCase {
         """
 
     func lint(_ text: String, name: String, manifest: Manifest) throws -> [Diagnostic] {
-        try Linter(configuration: LintConfiguration()).lint(Array(text.utf8), name: name, manifest: manifest)
+        try Linter(configuration: LintConfiguration()).lint(Array(text.utf8), name: name, compiler: Compiler(manifest: manifest))
             .diagnostics.map(\.diagnostic).filter { Self.viewRuleIDs.contains($0.ruleID) }
     }
 
@@ -60,7 +60,7 @@ final class ViewRuleTests: XCTestCase {
                 "de": {"stringUnit": {"state": "translated", "value": "Bitte lesen Sie die Datenschutzerklärung und die Nutzungsbedingungen sorgfältig durch, bevor Sie fortfahren"}}}}}}
             """
         let report = try Linter(configuration: LintConfiguration())
-            .lint(localization: Array(catalog.utf8), name: "/project/Localizable.xcstrings", format: .xcstrings, language: "zh-Hans", manifest: m)
+            .lint(localization: Array(catalog.utf8), name: "/project/Localizable.xcstrings", format: .xcstrings, language: "zh-Hans", compiler: Compiler(manifest: m))
         let found = report.diagnostics.map(\.diagnostic).filter { $0.ruleID == .fitsLines }
         XCTAssertEqual(found.count, 1, "\(found.map(\.message))")
         XCTAssert(found.first?.message.hasSuffix("the de copy needs 5 lines at 15 pt in the view \"privacy-dialog\", which allows 2 at 200 pt wide (and 6 at 17 pt, 6 at 19 pt)") == true, found.first?.message ?? "")

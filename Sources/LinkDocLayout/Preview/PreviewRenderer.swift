@@ -34,17 +34,14 @@ public enum PreviewRenderer {
             if let token = layout.token { fill(token.rect, scale: s, tokenColor, opacity: tintOpacity * 1.5, on: &image) }
         }
 
-        let shaped = Typesetter.shapedText(document, request)
+        let shaped = layout.shaped
         let linkRanges = document.links.map { $0.range.utf16.location..<$0.range.utf16.upperBound }
         let rasterizer = GlyphRasterizer(fonts: shaped.fonts, pixelsPerEm: request.size * s)
         for line in layout.lines {
             draw(shaped, line.runs, baseline: line.baseline, scale: s, rasterizer,
                  color: { offset in linkRanges.contains { $0.contains(offset) } ? linkColor : ink }, on: &image)
         }
-        if let token = layout.token, let last = layout.lines.last, !token.token.text.isEmpty {
-            let direction: BaseDirection = last.isRightToLeft ? .rightToLeft : .leftToRight
-            let tokenText = ShapedText(LayoutText(token.token.text), fonts: request.fonts, size: request.size, language: request.language,
-                                       direction: direction)
+        if let token = layout.token, let tokenText = layout.shapedToken, let last = layout.lines.last, !token.token.text.isEmpty {
             let runs = Typesetter.visualRuns(tokenText, 0..<tokenText.text.count, paragraphLevel: last.isRightToLeft ? 1 : 0,
                                              positions: tokenText.positions(from: 0, to: tokenText.text.count), left: token.rect.x)
             let tokenRasterizer = GlyphRasterizer(fonts: tokenText.fonts, pixelsPerEm: request.size * s)

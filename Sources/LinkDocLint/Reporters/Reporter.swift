@@ -3,7 +3,9 @@ import LinkDocCore
 /// Turns lint results into one output format. Reporters are interchangeable:
 /// the linter does not know which one prints its findings.
 public protocol LintReporter: Sendable {
+    /// What `--reporter` calls it.
     static var name: String { get }
+    init()
     func render(_ files: [LintFileReport], rules: [RuleDescription]) -> String
     /// The report for a reader of `language`: by default, `render` of the findings with their
     /// messages from the message catalogue.
@@ -34,20 +36,13 @@ extension LintReporter {
     }
 }
 
+/// The one list of reporters: `--reporter` looks a name up in it, and help lists its names.
 public enum Reporters {
     public static let all: [any LintReporter.Type] = [TextReporter.self, JSONReporter.self, SARIFReporter.self,
                                                       GitHubReporter.self, CheckstyleReporter.self, HTMLReporter.self]
 
     public static func named(_ name: String) -> (any LintReporter)? {
-        switch name {
-        case TextReporter.name: TextReporter()
-        case JSONReporter.name: JSONReporter()
-        case SARIFReporter.name: SARIFReporter()
-        case GitHubReporter.name: GitHubReporter()
-        case CheckstyleReporter.name: CheckstyleReporter()
-        case HTMLReporter.name: HTMLReporter()
-        default: nil
-        }
+        all.first { $0.name == name }.map { $0.init() }
     }
 }
 

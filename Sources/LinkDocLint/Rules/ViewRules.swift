@@ -21,57 +21,6 @@ extension ManifestView {
         }
         return paths.contains { Glob($0).matches(relative) }
     }
-
-    /// The layout request of this view at text size `size`, with the fonts it names (relative to
-    /// `manifestDirectory`) or Debian's Noto CJK. `language` picks the localized glyph forms.
-    public func layoutRequest(size: Double, language: String?, manifestDirectory: String?) throws -> LayoutRequest {
-        var request = LayoutRequest(width: width, fonts: try ViewFonts.shared.fonts(regular: font, bold: boldFont, relativeTo: manifestDirectory),
-                                    size: size)
-        if let language, language != "und" { request.language = language }
-        request.profile = profile == "label" ? .label : .textView
-        if let insets { request.insets = EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]) }
-        request.lineFragmentPadding = padding
-        request.lineSpacing = lineSpacing
-        request.paragraphSpacing = paragraphSpacing
-        request.maximumLines = maxLines
-        return request
-    }
-}
-
-/// Fonts opened once per process: each lint of a string would otherwise read the font file again.
-final class ViewFonts: @unchecked Sendable {
-    static let shared = ViewFonts()
-    private let lock = NSLock()
-    private var opened: [String: OpenTypeFont] = [:]
-    private var fallbacks: [any LayoutFont]?
-
-    func fonts(regular: String?, bold: String?, relativeTo directory: String?) throws -> FontSet {
-        lock.lock()
-        defer { lock.unlock() }
-        let fallbacks = self.fallbacks ?? [FontFile.notoColorEmoji, .dejaVuSans].compactMap { try? OpenTypeFont($0) }
-        self.fallbacks = fallbacks
-        let regularFile = try regular.map { spec in try Self.file(spec, directory) } ?? .notoSansCJKSC
-        let boldFile = try bold.map { spec in try Self.file(spec, directory) } ?? (regular == nil ? .notoSansCJKSCBold : nil)
-        return FontSet(regular: try open(regularFile), bold: boldFile.flatMap { try? open($0) }, fallbacks: fallbacks)
-    }
-
-    private func open(_ file: FontFile) throws -> OpenTypeFont {
-        if let font = opened[file.description] { return font }
-        let font = try OpenTypeFont(file)
-        opened[file.description] = font
-        return font
-    }
-
-    private static func file(_ spec: String, _ directory: String?) throws -> FontFile {
-        guard var file = FontFile(parsing: spec) else { throw ViewFontSpecError(spec: spec) }
-        if !file.path.hasPrefix("/"), let directory { file.path = (directory as NSString).appendingPathComponent(file.path) }
-        return file
-    }
-}
-
-struct ViewFontSpecError: Error, CustomStringConvertible {
-    let spec: String
-    var description: String { "the font \(spec) is not FILE or FILE#INDEX" }
 }
 
 /// The views that bind the copy of a context, by name.

@@ -3,7 +3,6 @@ import Foundation
 import LinkDocCore
 import LinkDocFormats
 import LinkDocLayout
-import LinkDocLint
 @_spi(LinkDocInternal) import LinkDocModel
 
 /// `linkdoc layout [FILE|-] --width W --size S [--font FILE[#INDEX]] …`: lays out one copy file

@@ -101,7 +101,7 @@ enum LintCommand {
         }
         StandardStreams.writeError(fixSummary)
         let severities = Set(reports.lazy.flatMap(\.diagnostics).map(\.diagnostic.severity))
-        if let searched = session.manifests.searchedInVain, !session.verbose,
+        if let searched = session.compilers.searchedInVain, !session.verbose,
            reports.contains(where: { $0.diagnostics.contains { $0.diagnostic.ruleID == RuleID.unknownAgreement } }) {
             StandardStreams.writeError("linkdoc: note: \(ManifestFinder.missingNote(searched: searched))\n")
         }
@@ -220,11 +220,15 @@ final class NestedConfigurations {
     }
 }
 
-/// One manifest per folder, found as `compile` finds it, loaded once.
-final class ManifestCache {
+/// The compiler of each input's manifest: the manifest found as `compile` finds it (one per
+/// folder) or named, loaded once, and its compiler made once for the whole run, however many
+/// files and strings use it.
+final class ManifestCompilers {
     private let explicit: String?
     private let namedBy: String
-    private var loaded: [String: Manifest] = [:]
+    private var loaded: [String: Compiler] = [:]
+    /// For the inputs no manifest applies to.
+    private lazy var withoutManifest = Compiler(manifest: .empty)
     /// The first folder where no manifest was found, for the note after the report.
     private(set) var searchedInVain: String?
 
@@ -237,7 +241,7 @@ final class ManifestCache {
         self.verbose = verbose
     }
 
-    func manifest(for input: String) throws -> Manifest {
+    func compiler(for input: String) throws -> Compiler {
         let path: String
         if let explicit {
             path = explicit
@@ -249,21 +253,22 @@ final class ManifestCache {
                     searchedInVain = directory
                     if verbose { StandardStreams.writeError("linkdoc: note: \(ManifestFinder.missingNote(searched: directory))\n") }
                 }
-                return .empty
+                return withoutManifest
             }
             path = found
         }
-        return try manifest(at: path)
+        return try compiler(at: path)
     }
 
-    /// The manifest at `path` (a subfolder configuration's), loaded once.
-    func manifest(at path: String) throws -> Manifest {
-        if let manifest = loaded[path] { return manifest }
+    /// The compiler of the manifest at `path` (a subfolder configuration's), made once.
+    func compiler(at path: String) throws -> Compiler {
+        if let compiler = loaded[path] { return compiler }
         let manifest = try ManifestFinder.load(path, namedBy: explicit == nil ? nil : namedBy)
-        loaded[path] = manifest
+        let compiler = Compiler(manifest: manifest)
+        loaded[path] = compiler
         if verbose { StandardStreams.writeError("linkdoc: note: using the manifest \(path)\n") }
         // Once per manifest file, however many inputs use it.
         DiagnosticPrinter(quiet: false).print(manifest.warnings)
-        return manifest
+        return compiler
     }
 }

@@ -5,19 +5,19 @@ import LinkDocLint
 import LinkDocModel
 
 /// What `lint` and `review` share: the inputs of the paths given (folders walked, include and
-/// exclude globs), the configuration found or named and the subfolders' own, the manifest of each
-/// input, and each input read and linted. One code path, so that the review page shows exactly
+/// exclude globs), the configuration found or named and the subfolders' own, the compiler of each
+/// input's manifest (one per manifest for the whole run), and each input read and linted. One code path, so that the review page shows exactly
 /// the findings `lint` reports.
 final class LintSession {
     let configuration: LintConfiguration
-    let manifests: ManifestCache
+    let compilers: ManifestCompilers
     let verbose: Bool
     private let paths: [String]
     private let explicitManifest: String?
     private let nestedConfigurations: NestedConfigurations
     private var failed = false
 
-    /// One input, read, with the linter and manifest that apply to it.
+    /// One input, read, with the linter and the compiler of the manifest that apply to it.
     struct Input {
         /// As named or found (`-` for standard input).
         let path: String
@@ -25,14 +25,14 @@ final class LintSession {
         let name: String
         let bytes: [UInt8]
         let linter: Linter
-        let manifest: Manifest
+        let compiler: Compiler
         let format: LocalizationFile.Format?
 
         /// Lints `bytes` as this input: a copy file, or a localization file in its format.
         func lint(_ bytes: [UInt8]) -> LintFileReport {
-            guard let format else { return linter.lint(bytes, name: name, manifest: manifest) }
+            guard let format else { return linter.lint(bytes, name: name, compiler: compiler) }
             return linter.lint(localization: bytes, name: name, format: format,
-                               language: LocalizationFile.language(forPath: path), manifest: manifest)
+                               language: LocalizationFile.language(forPath: path), compiler: compiler)
         }
     }
 
@@ -49,7 +49,7 @@ final class LintSession {
         do { linter = try Linter(configuration: configuration) } catch { throw UsageError(message: error.message, suggestHelp: false) }
         linter.keepsStrings = keepsStrings
         explicitManifest = manifestPath
-        manifests = ManifestCache(explicit: manifestPath ?? configuration.manifestPath,
+        compilers = ManifestCompilers(explicit: manifestPath ?? configuration.manifestPath,
                                   namedBy: manifestPath != nil ? "--manifest" : configuration.path ?? "the configuration",
                                   verbose: verbose)
         nestedConfigurations = NestedConfigurations(root: configuration, linter: linter, enabled: configurationPath == nil,
@@ -76,9 +76,9 @@ final class LintSession {
                 failed = true
                 continue
             }
-            let manifest = try explicitManifest == nil ? nestedManifest.map { try manifests.manifest(at: $0) } ?? manifests.manifest(for: path)
-                                                       : manifests.manifest(for: path)
-            try body(Input(path: path, name: path == "-" ? "<stdin>" : path, bytes: bytes, linter: linter, manifest: manifest,
+            let compiler = try explicitManifest == nil ? nestedManifest.map { try compilers.compiler(at: $0) } ?? compilers.compiler(for: path)
+                                                       : compilers.compiler(for: path)
+            try body(Input(path: path, name: path == "-" ? "<stdin>" : path, bytes: bytes, linter: linter, compiler: compiler,
                            format: LocalizationFile.format(forPath: path)))
         }
         return failed ? .usage : .success

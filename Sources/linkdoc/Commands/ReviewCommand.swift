@@ -29,7 +29,7 @@ enum ReviewCommand {
         var status = try session.forEachInput { input in
             let report = input.lint(input.bytes)
             #if canImport(LinkDocLayout)
-            let pictures = ReviewPreviews(manifest: input.manifest, everyString: everyString)
+            let pictures = ReviewPreviews(manifest: input.compiler.manifest, everyString: everyString)
             for (s, string) in report.strings.enumerated() {
                 let made = pictures.previews(of: string, file: input.name)
                 if !made.isEmpty { previews[ReviewStringID(file: reports.count, string: s)] = made }
