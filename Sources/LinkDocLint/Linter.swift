@@ -213,7 +213,7 @@ public struct Linter: Sendable {
 }
 
 /// How many findings of each rule one file lists. A file is linted whole, but a machine-made
-/// one can have a finding every few bytes (4.5 million in 10 MB), and every finding listed is
+/// one can have a finding every few bytes, millions in one file, and every finding listed is
 /// held until it is reported: past `perRule` findings of a rule, the rest are counted, and one
 /// diagnostic says how many (`summaries`). Memory then stays a small multiple of the file.
 struct FindingBudget {
