@@ -30,7 +30,7 @@ final class FastPathTests: XCTestCase {
             let expected = target.firstIndex(of: ":").map {
                 (target[..<$0].lowercased(), String(target[target.index(after: $0)...]))
             }
-            let got = Resolver.splitAtColon(target)
+            let got = ExplicitTarget.splitAtColon(target)
             XCTAssertEqual(got?.prefix, expected?.0, target.debugDescription)
             XCTAssertEqual(got.map { String(target[$0.valueStart...]) }, expected?.1, target.debugDescription)
         }
@@ -38,8 +38,8 @@ final class FastPathTests: XCTestCase {
 
     func testLowercasedPrefixMatchesTheStringForm() {
         for target in targets {
-            XCTAssertEqual(Resolver.hasLowercasedPrefix(target, "www."), target.lowercased().hasPrefix("www."), target.debugDescription)
-            XCTAssertEqual(Resolver.hasLowercasedPrefix(target, "mailto:"), target.lowercased().hasPrefix("mailto:"),
+            XCTAssertEqual(ExplicitTarget.hasLowercasedPrefix(target, "www."), target.lowercased().hasPrefix("www."), target.debugDescription)
+            XCTAssertEqual(ExplicitTarget.hasLowercasedPrefix(target, "mailto:"), target.lowercased().hasPrefix("mailto:"),
                            target.debugDescription)
         }
     }
