@@ -23,7 +23,7 @@
 // SAXParser.swift), so its fields are updated in place with no reference
 // counting and no run-time exclusivity check per access.
 
-import LinkDocBase
+@_spi(Bytes) import LinkDocBase  // KeptBuffers
 
 struct Flattener {
     private let scanner: SourceScanner

@@ -63,39 +63,31 @@ struct Resolver: ~Copyable {
     /// manifest lists its name (the parser found it; the name is looked up here anyway).
     let detectors: Detectors
 
-    /// The link drafts and copied runs are written into buffers of `workspace` (and, at the end,
-    /// the display text).
-    init(input: [UInt8], inputToSource: InputOffsets, context: CompilerContext,
-         detectors: Detectors, excerpts: Bool = true, workspace: inout CompileWorkspace) {
-        // Room for the whole text and a typical document's links and runs without regrowing. Taken
-        // before any property is set: taken between, the half-built resolver was copied whole.
-        let b = CompileWorkspace.buffers
-        let links = b.take(&workspace.drafts, minimumCapacity: 8)
-        let copiedRuns = b.take(&workspace.runs, minimumCapacity: 16)
+    /// The link drafts are appended to `links` and the display text's runs to `runs`: buffers the
+    /// caller lends empty, with room for a typical document's.
+    init(input: [UInt8], inputToSource: InputOffsets, context: CompilerContext, detectors: Detectors, excerpts: Bool = true,
+         links: consuming [LinkDraft], runs: consuming [DisplayText.Run]) {
         self.excerpts = excerpts
         self.detectors = detectors
         self.input = input
         self.inputOffsets = inputToSource
         self.context = context
         self.links = links
-        display = DisplayText(runs: copiedRuns)
+        display = DisplayText(runs: runs)
         reportedLinkLimit = false
         work = 0
     }
 
-    /// What the resolver made: the display text (written now, from the copied runs, into a buffer
-    /// of `workspace`), the link drafts (for the emit stage) and the diagnostics in source order.
-    /// The copied runs go back to `workspace`, and the work done to its meter.
-    /// The text and drafts are moved out, not copied; call it once, at the end.
-    mutating func finish(source: SourceText, workspace: inout CompileWorkspace) -> (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic]) {
-        workspace.work &+= work
-        work = 0
+    /// What the resolver made: the display text (its runs of `input`: the caller writes its bytes),
+    /// the link drafts (for the emit stage) and the diagnostics in source order; the work done is
+    /// added to `work`. Moved out, not copied; call it once, at the end.
+    mutating func finish(source: SourceText, work: inout Int) -> (display: DisplayText, links: [LinkDraft], diagnostics: [Diagnostic]) {
+        work &+= self.work
+        self.work = 0
         let diagnostics = reports.diagnostics(of: source, excerpts: excerpts)
-        var text = CompileWorkspace.buffers.take(&workspace.text, minimumCapacity: display.count)
-        display.write(from: input, into: &text)
-        var copiedRuns = display.removeRuns()
-        CompileWorkspace.buffers.giveBack(&copiedRuns, to: &workspace.runs)
-        let output = (text, links, diagnostics)
+        var display = DisplayText(runs: [])
+        swap(&display, &self.display)
+        let output = (display, links, diagnostics)
         links = []  // the caller's array stays unshared
         return output
     }
@@ -105,26 +97,18 @@ struct Resolver: ~Copyable {
         for f in findings { reports.report(f.severity, f.message, f.ruleID, atSource: f.sourceOffset) }
     }
 
-    /// Places an HTML document's styles and images in the display text (once it is resolved), in
-    /// buffers of `workspace` that the emit stage gives back; image URLs are checked and their
-    /// problems reported at the tag.
-    mutating func place(_ decorations: HTMLDecorations, workspace: inout CompileWorkspace)
-        -> (styles: [StyleSpan], attachments: [AttachmentSpan]) {
-        let b = CompileWorkspace.buffers
-        var styles = b.take(&workspace.styles), attachments = b.take(&workspace.attachments)
+    /// Places an HTML document's styles and images in the display text (once it is resolved),
+    /// appended to `styles` and `attachments`; image URLs are checked and their problems reported
+    /// at the tag.
+    mutating func place(_ decorations: HTMLDecorations, styles: inout [StyleSpan], attachments: inout [AttachmentSpan]) {
         DecorationPlacement.place(decorations, in: display, context: context, styles: &styles, attachments: &attachments,
                                   reports: &reports, steps: &work)
-        return (styles, attachments)
     }
 
-    /// Consumes `parsed`: its pieces and links go back to `workspace` at the end.
-    /// The workspace's memo (`CompileWorkspace.meanings`) gives the meanings of links resolved before.
-    mutating func resolve(_ parsed: consuming ParsedDocument, workspace: inout CompileWorkspace) {
-        workspace.meanings.use(for: context)
-        defer {
-            CompileWorkspace.buffers.giveBack(&parsed.inlines, to: &workspace.inlines)
-            CompileWorkspace.buffers.giveBack(&parsed.links, to: &workspace.links)
-        }
+    /// Resolves `parsed`, whose links are moved out (the caller recycles its arrays). `memo` gives
+    /// the meanings of links resolved before (`CompileWorkspace.meanings`).
+    mutating func resolve(_ parsed: inout ParsedDocument, memo: inout LinkMeaningMemo) {
+        memo.use(for: context)
         // Where the last title that names another document ends: a title joined to it (`该页面的《用户协议》和
         // 《隐私政策》`) is the same party's.
         var anotherDocumentEnd = -1
@@ -139,7 +123,7 @@ struct Resolver: ~Copyable {
                 anotherDocumentEnd = title.source.upperBound
                 continue
             }
-            reportUnknown(title: title.title, at: inputOffsets.sourceOffset(title.source.lowerBound), memo: &workspace.meanings)
+            reportUnknown(title: title.title, at: inputOffsets.sourceOffset(title.source.lowerBound), memo: &memo)
         }
         for note in parsed.notes {
             let at = inputOffsets.sourceOffset(note.source.lowerBound)
@@ -154,7 +138,7 @@ struct Resolver: ~Copyable {
                        RuleID.topicTooLong, at: at)
             }
         }
-        // Each link is moved out of the consumed document, a payload-free placeholder left in its
+        // Each link is moved out of the document, a payload-free placeholder left in its
         // place: an element read from the array is a copy, which retains its strings and entry and
         // releases them again, and the buffer releases them once more when it is next emptied.
         parsed.links.withUnsafeMutableBufferPointer { links in
@@ -164,7 +148,7 @@ struct Resolver: ~Copyable {
                 case .link(let index):
                     var link = LinkSyntax(kind: .bareURL, display: TextSlices(), source: 0..<0)
                     swap(&link, &links[index])
-                    resolve(link, memo: &workspace.meanings)
+                    resolve(link, memo: &memo)
                 }
             }
         }
@@ -259,18 +243,6 @@ struct Resolver: ~Copyable {
     private mutating func append(_ range: Range<Int>) {
         work &+= range.count
         display.append(range)
-    }
-
-    /// The display text of a document that `parsed.isPlainText` (its text pieces), in a buffer of
-    /// `workspace`, with the work counted: what a resolver's `finish` would give, with no links and
-    /// no diagnostics, without making one (its set-up and its end cost more than the rest of a short
-    /// document's compile). Consumes `parsed`, as `resolve` does.
-    static func plainText(_ parsed: consuming ParsedDocument, input: [UInt8], workspace: inout CompileWorkspace) -> [UInt8] {
-        var text = CompileWorkspace.buffers.take(&workspace.text, minimumCapacity: input.count)
-        workspace.work &+= DisplayText.writePlain(parsed.inlines, from: input, into: &text)
-        CompileWorkspace.buffers.giveBack(&parsed.inlines, to: &workspace.inlines)
-        CompileWorkspace.buffers.giveBack(&parsed.links, to: &workspace.links)
-        return text
     }
 
     private func displayString(_ syntax: LinkSyntax) -> String {
