@@ -20,6 +20,18 @@ public struct HTMLWorkspace {
     /// How buffers are taken and given back; above 64 KB of capacity one is not kept.
     static let buffers = KeptBuffers(maxKeptBytes: 64 << 10)
 
+    /// The flattener's arrays, emptied: the flat text (with room for `textCapacity` bytes), the
+    /// stack of open elements (`takeBack(stack:)` takes it back when the document is flattened),
+    /// the elements and the offset map (the result's: `recycle(_:)` takes them back).
+    mutating func lend(textCapacity: Int) -> (text: [UInt8], stack: [Flattener.OpenElement], elements: [HTMLElement], offsets: OffsetMap) {
+        let b = Self.buffers
+        return (b.take(&text, minimumCapacity: textCapacity), b.take(&stack), b.take(&elements), b.take(&offsets))
+    }
+
+    mutating func takeBack(stack: inout [Flattener.OpenElement]) {
+        Self.buffers.giveBack(&stack, to: &self.stack)
+    }
+
     /// Keeps a flat result's text, offset map and elements for the next `flatten` (the
     /// caller is done with it). A result used after this stays valid (its arrays are copied on
     /// write as ever), but then the next flatten allocates them afresh.
