@@ -67,13 +67,13 @@ struct Resolver: ~Copyable {
     /// caller lends empty, with room for a typical document's.
     init(input: [UInt8], inputToSource: InputOffsets, context: CompilerContext, detectors: Detectors, excerpts: Bool = true,
          links: consuming [LinkDraft], runs: consuming [DisplayText.Run]) {
-        self.excerpts = excerpts
-        self.detectors = detectors
         self.input = input
         self.inputOffsets = inputToSource
         self.context = context
-        self.links = links
         display = DisplayText(runs: runs)
+        self.links = links
+        self.excerpts = excerpts
+        self.detectors = detectors
         reportedLinkLimit = false
         work = 0
     }
