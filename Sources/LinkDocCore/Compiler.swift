@@ -136,7 +136,7 @@ public struct Compiler: Sendable {
         return (document, suppressions.filter(diagnostics), suppressions)
     }
 
-    /// Parse → resolve → emit, each stage lent `workspace`.
+    /// Parse → resolve → emit, each stage lent buffers of `workspace`.
     private func stages(_ source: SourceText, excerpts: Bool, options: CompileOptions,
                         workspace: inout CompileWorkspace) -> (AssembledDocument, [Diagnostic]) {
         // The context's options are lent, not copied: a copy retains each of their tables and
@@ -150,40 +150,42 @@ public struct Compiler: Sendable {
         return run(source, excerpts: excerpts, parseOptions: context.copyParseOptions, workspace: &workspace)
     }
 
+    /// The stages in order, each in buffers of `workspace` (which lends and takes them back).
     private func run(_ source: SourceText, excerpts: Bool, parseOptions: borrowing ParseOptions,
                      workspace: inout CompileWorkspace) -> (AssembledDocument, [Diagnostic]) {
-        let b = CompileWorkspace.buffers
         let output: (text: [UInt8], links: [LinkDraft], diagnostics: [Diagnostic])
         var styles: [StyleSpan] = [], attachments: [AttachmentSpan] = []
         if HTMLFragment.mayContainHTML(source.bytes) {
             let html = HTMLFragment(source.bytes, maxDepth: context.manifest.options.maxHTMLDepth, workspace: &workspace.html)
             workspace.work &+= html.flat.work
-            var anchors = html.anchors(workspace: &workspace)
-            let parsed = InlineParser.parse(html.flat.text, options: parseOptions, anchors: anchors, workspace: &workspace)
-            b.giveBack(&anchors, to: &workspace.anchors)
-            var resolver = Resolver(input: html.flat.text, inputToSource: html.inputOffsets(),
-                                    context: context, detectors: parseOptions.detectors, excerpts: excerpts, workspace: &workspace)
+            var anchors = workspace.anchors(of: html)
+            var parsed = workspace.parse(html.flat.text, options: parseOptions, anchors: anchors)
+            workspace.recycle(anchors: &anchors)
+            var resolver = workspace.resolver(input: html.flat.text, inputToSource: html.inputOffsets(), context: context,
+                                              detectors: parseOptions.detectors, excerpts: excerpts)
             resolver.report(html.findings)
-            resolver.resolve(parsed, workspace: &workspace)
-            (styles, attachments) = resolver.place(html.decorations(), workspace: &workspace)
-            output = resolver.finish(source: source, workspace: &workspace)
+            resolver.resolve(&parsed, memo: &workspace.meanings)
+            workspace.recycle(&parsed)
+            (styles, attachments) = workspace.place(html.decorations(), by: &resolver)
+            output = workspace.finish(&resolver, source: source)
             html.recycle(into: &workspace.html)
         } else {
-            let parsed = InlineParser.parse(source.bytes, options: parseOptions, workspace: &workspace)
+            var parsed = workspace.parse(source.bytes, options: parseOptions)
             if parsed.isPlainText {  // most records of a stream: a sentence without links
-                output = (Resolver.plainText(parsed, input: source.bytes, workspace: &workspace), [], [])
+                output = (workspace.plainText(parsed, input: source.bytes), [], [])
             } else {
-                var resolver = Resolver(input: source.bytes, inputToSource: .identity, context: context,
-                                        detectors: parseOptions.detectors, excerpts: excerpts, workspace: &workspace)
-                resolver.resolve(parsed, workspace: &workspace)
-                output = resolver.finish(source: source, workspace: &workspace)
+                var resolver = workspace.resolver(input: source.bytes, inputToSource: .identity, context: context,
+                                                  detectors: parseOptions.detectors, excerpts: excerpts)
+                resolver.resolve(&parsed, memo: &workspace.meanings)
+                output = workspace.finish(&resolver, source: source)
             }
+            workspace.recycle(&parsed)
         }
         // Consumed: the emit stage widens the spans in place, which would copy shared buffers, and
         // the document takes the text and drafts over (a copy would retain them and release them).
         let (text, drafts, diagnostics) = output
-        let document = DocumentAssembler.assemble(text: consume text, links: consume drafts, styles: consume styles,
-                                                  attachments: consume attachments, workspace: &workspace)
+        let document = workspace.assemble(text: consume text, links: consume drafts, styles: consume styles,
+                                          attachments: consume attachments)
         return (document, diagnostics)
     }
 }

@@ -101,7 +101,6 @@ struct Flattener {
     /// Flattens `source`. The flattener is used once; its arrays come from `workspace` and go
     /// back to it (the result's text, offset map and elements when the caller recycles it).
     static func run(source: [UInt8], options: HTMLOptions, workspace: inout HTMLWorkspace) -> FlatHTML {
-        let b = HTMLWorkspace.buffers
         let nulOffsets = InputSanitizer.nulOffsets(in: source)
         // Valid UTF-8 needs only its NUL bytes replaced: without any it is its own sanitized copy.
         let sanitized = nulOffsets.isEmpty && options.inputIsValidUTF8
@@ -119,8 +118,7 @@ struct Flattener {
             swap(&known, &workspace.topmostKnown)
             if known.count != Self.tagCount { known = Array(repeating: -1, count: Self.tagCount) }
             // The flat text is at most about as long as the source: one allocation, if any.
-            let text = b.take(&workspace.text, minimumCapacity: sanitized.count + 16)
-            let stack = b.take(&workspace.stack), elements = b.take(&workspace.elements), offsets = b.take(&workspace.offsets)
+            let (text, stack, elements, offsets) = workspace.lend(textCapacity: sanitized.count + 16)
             // Consumed into a flattener made with every field at once: a buffer still referenced
             // here would be copied on the flattener's first write, and mutating a field of the
             // new flattener after its initializer made the compiler copy the whole struct.
@@ -157,14 +155,13 @@ struct Flattener {
             withUnsafeMutablePointer(to: &self) { SAXParser.parse(source, flattener: $0, simpleMarkup: simpleMarkup, context: &parser) }
         }
         finish()
-        let b = HTMLWorkspace.buffers
         let flat = FlatHTML(
             text: text,
             elements: elements,
             diagnostics: diagnostics.sorted(),
             offsetMap: offsetMap
         )
-        b.giveBack(&stack, to: &workspace.stack)
+        workspace.takeBack(stack: &stack)
         // Given back with its entries, which `finish` left at -1 (75 of them: far under the cap).
         swap(&topmostKnown, &workspace.topmostKnown)
         return flat

@@ -1,5 +1,5 @@
 internal import CLibXML2
-import LinkDocBase
+@_spi(Bytes) import LinkDocBase  // KeptBuffers
 
 /// What flattening keeps from one document to the next, owned by the caller and lent to each
 /// `HTMLFlattener.flatten(_:options:workspace:)`: the flattener's arrays and libxml2's parser
@@ -19,6 +19,18 @@ public struct HTMLWorkspace {
 
     /// How buffers are taken and given back; above 64 KB of capacity one is not kept.
     static let buffers = KeptBuffers(maxKeptBytes: 64 << 10)
+
+    /// The flattener's arrays, emptied: the flat text (with room for `textCapacity` bytes), the
+    /// stack of open elements (`takeBack(stack:)` takes it back when the document is flattened),
+    /// the elements and the offset map (the result's: `recycle(_:)` takes them back).
+    mutating func lend(textCapacity: Int) -> (text: [UInt8], stack: [Flattener.OpenElement], elements: [HTMLElement], offsets: OffsetMap) {
+        let b = Self.buffers
+        return (b.take(&text, minimumCapacity: textCapacity), b.take(&stack), b.take(&elements), b.take(&offsets))
+    }
+
+    mutating func takeBack(stack: inout [Flattener.OpenElement]) {
+        Self.buffers.giveBack(&stack, to: &self.stack)
+    }
 
     /// Keeps a flat result's text, offset map and elements for the next `flatten` (the
     /// caller is done with it). A result used after this stays valid (its arrays are copied on
@@ -60,76 +72,4 @@ final class ParserContext {
     var isWorthKeeping: Bool {
         (pointer.pointee.dict.map { Int(xmlDictSize($0)) } ?? 0) <= Self.maxDictionaryNames
     }
-}
-
-/// How a workspace hands out and takes back its buffers, keeping none larger than
-/// `maxKeptBytes`, so that a workspace holds little after one huge document. The compiler's
-/// workspace (LinkDocCore) keeps its buffers the same way.
-///
-/// Public and inlinable, not `package`: the compiler's module calls these for arrays of its own
-/// element types, and only an inlinable generic function is sure to be specialized across modules
-/// (an unspecialized `removeAll(keepingCapacity:)` costs a metadata lookup and a thousand
-/// instructions a call).
-public struct KeptBuffers: Sendable {
-    public let maxKeptBytes: Int
-
-    public init(maxKeptBytes: Int) { self.maxKeptBytes = maxKeptBytes }
-
-    /// Takes a buffer out of its slot (leaving an empty one), emptied, with room for
-    /// `minimumCapacity`.
-    @inlinable
-    public func take<Element>(_ slot: inout [Element], minimumCapacity: Int = 0) -> [Element] {
-        var taken: [Element] = []
-        swap(&taken, &slot)
-        // Too small, it would be replaced anyway; one still shared with a result kept elsewhere
-        // is then replaced once, not emptied and regrown.
-        if taken.capacity < minimumCapacity {
-            taken = []
-            taken.reserveCapacity(minimumCapacity)
-        } else if taken.count > 4 {
-            taken.removeAll(keepingCapacity: true)
-        } else {
-            // Every document takes a dozen buffers, most holding a few elements (or none): popped
-            // one by one, they cost a fraction of `removeAll(keepingCapacity:)`, whose general
-            // `replaceSubrange` checks the buffer and moves the (empty) tail through memmove.
-            while !taken.isEmpty { taken.removeLast() }
-        }
-        return taken
-    }
-
-    /// Puts a buffer back in its slot as it is, unless it is too large to keep or the slot holds
-    /// a larger one (a stage that had nothing to fill gives back an empty array); `buffer` is left
-    /// empty. It is emptied when next taken, not now: whoever gave it back may still hold a copy
-    /// of the reference (a result's array), and emptying a buffer that is not unique allocates a
-    /// new one.
-    @inlinable
-    public func giveBack<Element>(_ buffer: inout [Element], to slot: inout [Element]) {
-        guard bytes(buffer) <= maxKeptBytes, buffer.capacity >= slot.capacity else {
-            buffer = []
-            return
-        }
-        swap(&buffer, &slot)
-        buffer = []
-    }
-
-    /// `take(_:minimumCapacity:)` for an offset map's storage (emptied by the map made on it).
-    func take(_ slot: inout OffsetMap) -> OffsetMap {
-        var taken = OffsetMap()
-        swap(&taken, &slot)
-        return taken
-    }
-
-    /// `giveBack(_:to:)` for an offset map's storage.
-    func giveBack(_ map: inout OffsetMap, to slot: inout OffsetMap) {
-        guard map.storageBytes <= maxKeptBytes, map.storageBytes >= slot.storageBytes else {
-            map = OffsetMap()
-            return
-        }
-        swap(&map, &slot)
-        map = OffsetMap()
-    }
-
-    /// The bytes a buffer's capacity takes (tests check that none kept is above the cap).
-    @inlinable
-    public func bytes<Element>(_ buffer: [Element]) -> Int { buffer.capacity * MemoryLayout<Element>.stride }
 }

@@ -30,7 +30,7 @@ final class FastPathTests: XCTestCase {
             let expected = target.firstIndex(of: ":").map {
                 (target[..<$0].lowercased(), String(target[target.index(after: $0)...]))
             }
-            let got = Resolver.splitAtColon(target)
+            let got = ExplicitTarget.splitAtColon(target)
             XCTAssertEqual(got?.prefix, expected?.0, target.debugDescription)
             XCTAssertEqual(got.map { String(target[$0.valueStart...]) }, expected?.1, target.debugDescription)
         }
@@ -38,8 +38,8 @@ final class FastPathTests: XCTestCase {
 
     func testLowercasedPrefixMatchesTheStringForm() {
         for target in targets {
-            XCTAssertEqual(Resolver.hasLowercasedPrefix(target, "www."), target.lowercased().hasPrefix("www."), target.debugDescription)
-            XCTAssertEqual(Resolver.hasLowercasedPrefix(target, "mailto:"), target.lowercased().hasPrefix("mailto:"),
+            XCTAssertEqual(ExplicitTarget.hasLowercasedPrefix(target, "www."), target.lowercased().hasPrefix("www."), target.debugDescription)
+            XCTAssertEqual(ExplicitTarget.hasLowercasedPrefix(target, "mailto:"), target.lowercased().hasPrefix("mailto:"),
                            target.debugDescription)
         }
     }
@@ -283,7 +283,7 @@ final class FastPathTests: XCTestCase {
             for _ in 0..<(1 + generator.nextBits() % 5) { bytes += pieces[generator.nextBits() % pieces.count] }
             bytes += Array("# y".utf8)
             var workspace = CompileWorkspace()
-            let parsed = InlineParser.parse(bytes, options: ParseOptions(), workspace: &workspace)
+            let parsed = workspace.parse(bytes, options: ParseOptions())
             for link in parsed.links {
                 guard case .topic = link.kind else { continue }
                 topics += 1
@@ -336,7 +336,7 @@ final class FastPathTests: XCTestCase {
     }
 
     /// A document in which the parser finds nothing to resolve skips the resolver
-    /// (`Resolver.plainText`): the same display text and work as a resolver's, with no links and
+    /// (`CompileWorkspace.plainText`): the same display text and work as a resolver's, with no links and
     /// no diagnostics, on texts of escapes, near-constructs, line breaks and other scripts.
     func testPlainTextIsWhatTheResolverMakes() {
         let pieces = ["a", " ", "\n", "\\", "\\#", "\\@", "\\[", "[", "]", "(", ")", "[x]", "#", "@", "+", "《", "》",
@@ -346,18 +346,18 @@ final class FastPathTests: XCTestCase {
         var plain = 0, other = 0
         for (text, source) in Self.sources(of: pieces, fewerThan: 8, count: 3000, seed: 41) {
             var fast = CompileWorkspace(), general = CompileWorkspace()
-            let parsed = InlineParser.parse(source.bytes, options: context.copyParseOptions, workspace: &fast)
+            let parsed = fast.parse(source.bytes, options: context.copyParseOptions)
             guard parsed.isPlainText else { other += 1; continue }
             plain += 1
             let workBefore = fast.work
-            let got = Resolver.plainText(parsed, input: source.bytes, workspace: &fast)
+            let got = fast.plainText(parsed, input: source.bytes)
 
-            let reparsed = InlineParser.parse(source.bytes, options: context.copyParseOptions, workspace: &general)
+            var reparsed = general.parse(source.bytes, options: context.copyParseOptions)
             let generalBefore = general.work
-            var resolver = Resolver(input: source.bytes, inputToSource: .identity, context: context,
-                                    detectors: context.copyParseOptions.detectors, workspace: &general)
-            resolver.resolve(reparsed, workspace: &general)
-            let expected = resolver.finish(source: source, workspace: &general)
+            var resolver = general.resolver(input: source.bytes, inputToSource: .identity, context: context,
+                                            detectors: context.copyParseOptions.detectors)
+            resolver.resolve(&reparsed, memo: &general.meanings)
+            let expected = general.finish(&resolver, source: source)
             XCTAssertEqual(got, expected.text, text.debugDescription)
             XCTAssertTrue(expected.links.isEmpty, text.debugDescription)
             XCTAssertTrue(expected.diagnostics.isEmpty, text.debugDescription)
@@ -375,7 +375,7 @@ final class FastPathTests: XCTestCase {
         for _ in 0..<2000 {
             let bytes = Array((0..<generator.next(12)).map { _ in pieces[generator.next(pieces.count)] }.joined().utf8)
             var workspace = CompileWorkspace()
-            let document = DocumentAssembler.assemble(text: bytes, links: [], workspace: &workspace)
+            let document = workspace.assemble(text: bytes, links: [])
 
             let breaks = DocumentAssembler.lineStarts(bytes)
             var table = PositionTable(bytes: bytes, ascending: [0] + breaks + [bytes.count])
@@ -405,11 +405,11 @@ final class FastPathTests: XCTestCase {
         var withLinks = 0, dropped = 0
         for (text, source) in Self.sources(of: pieces, fewerThan: 10, count: 2000, seed: 59) {
             var workspace = CompileWorkspace()
-            let parsed = InlineParser.parse(source.bytes, options: context.copyParseOptions, workspace: &workspace)
-            var resolver = Resolver(input: source.bytes, inputToSource: .identity, context: context,
-                                    detectors: context.copyParseOptions.detectors, workspace: &workspace)
-            resolver.resolve(parsed, workspace: &workspace)
-            let output = resolver.finish(source: source, workspace: &workspace)
+            var parsed = workspace.parse(source.bytes, options: context.copyParseOptions)
+            var resolver = workspace.resolver(input: source.bytes, inputToSource: .identity, context: context,
+                                              detectors: context.copyParseOptions.detectors)
+            resolver.resolve(&parsed, memo: &workspace.meanings)
+            let output = workspace.finish(&resolver, source: source)
             let bytes = output.text
 
             var segmenter = GraphemeAlignment.Segmenter(bytes: bytes)
@@ -435,7 +435,7 @@ final class FastPathTests: XCTestCase {
             for styled in [false, true] {
                 var workspace = CompileWorkspace()
                 let styles = styled ? [StyleSpan(range: 0..<bytes.count, style: TextStyle(bold: true))] : []
-                let document = DocumentAssembler.assemble(text: bytes, links: output.links, styles: styles, workspace: &workspace)
+                let document = workspace.assemble(text: bytes, links: output.links, styles: styles)
                 let label = "\(text.debugDescription), styled: \(styled)"
                 XCTAssertEqual(document.links.map(\.draft), kept.map(\.draft), label)
                 XCTAssertEqual(document.links.map(\.range), links, label)
@@ -462,8 +462,8 @@ final class FastPathTests: XCTestCase {
         for _ in 0..<4000 {
             let bytes = Array((0..<generator.next(9)).map { _ in pieces[generator.next(pieces.count)] }.joined().utf8)
             var skimmed = CompileWorkspace(), alone = CompileWorkspace()
-            let got = InlineParser.parse(bytes, options: options, workspace: &skimmed)
-            let expected = InlineParser.parse(bytes, options: options, workspace: &alone, skimming: false)
+            let got = skimmed.parse(bytes, options: options)
+            let expected = alone.parse(bytes, options: options, skimming: false)
             let label = String(decoding: bytes, as: UTF8.self).debugDescription
             XCTAssertEqual(got.inlines, expected.inlines, label)
             XCTAssertEqual(got.links, expected.links, label)

@@ -45,7 +45,7 @@ final class WorkGrowthTests: XCTestCase {
         let text = String(repeating: "plain words ", count: 1_000)
         let parseOnly: Int = {
             var workspace = CompileWorkspace()
-            _ = InlineParser.parse(Array(text.utf8), options: ParseOptions(), workspace: &workspace)
+            _ = workspace.parse(Array(text.utf8), options: ParseOptions())
             return workspace.work
         }()
         XCTAssertGreaterThanOrEqual(parseOnly, text.utf8.count)

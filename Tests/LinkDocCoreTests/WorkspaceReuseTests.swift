@@ -2,6 +2,7 @@
 import Foundation
 @_spi(LinkDocInternal) import LinkDocModel
 import XCTest
+@_spi(Bytes) import LinkDocBase  // KeptBuffers
 
 /// A compile lent a workspace reuses the buffers the documents before it left there
 /// (`CompileWorkspace`). What a document compiles to must not depend on what the workspace

@@ -1,5 +1,5 @@
 import XCTest
-import LinkDocHTML
+@_spi(Bytes) import LinkDocBase
 
 /// `KeptBuffers.take` empties a buffer by popping a few elements and by `removeAll` past that;
 /// both must hand out an empty buffer with its capacity kept, and leave a copy held elsewhere

@@ -5,33 +5,36 @@ import LinkDocModel
 /// `AssembledDocument`, counting every range in UTF-16, Unicode scalars and UTF-8,
 /// and widening any link edge that would split a grapheme cluster.
 enum DocumentAssembler {
-    /// Styles and attachments come with their byte ranges in the display text, and go back to
-    /// `workspace` once placed; the document's links and paragraphs are written into buffers of
-    /// `workspace`, which its owner gives back when done with the document
-    /// (`CompileWorkspace.reclaim`). The bytes counted are added to the work meter.
-    static func assemble(text bytes: consuming [UInt8], links drafts: consuming [LinkDraft], styles: consuming [StyleSpan] = [],
-                         attachments: consuming [AttachmentSpan] = [], workspace: inout CompileWorkspace) -> AssembledDocument {
-        let b = CompileWorkspace.buffers
-        // The line starts, offsets and positions live only while the document is assembled.
-        var paragraphBreaks = b.take(&workspace.lineStarts)
-        lineStarts(bytes, into: &paragraphBreaks)
-        var paragraphs = b.take(&workspace.paragraphs)
-        if !bytes.isEmpty && paragraphs.capacity <= paragraphBreaks.count { paragraphs.reserveCapacity(paragraphBreaks.count + 1) }
+    /// The emit stage's working arrays, lent empty by the caller, who takes them back after: the
+    /// line starts, and (for a document with styles or images) their sorted edges and the
+    /// positions of those.
+    struct Scratch {
+        var lineStarts: [Int] = []
+        var offsets: [Int] = []
+        var positions: [TextPosition] = []
+    }
+
+    /// Styles and attachments come with their byte ranges in the display text, and are widened in
+    /// place. The document's links are written into `places` and its paragraphs into `paragraphs`,
+    /// buffers the caller lends empty (`places` with room for every draft) and takes back from the
+    /// document when done with it (`CompileWorkspace.reclaim`). The bytes counted are added to `work`.
+    static func assemble(text bytes: consuming [UInt8], links drafts: consuming [LinkDraft], styles: inout [StyleSpan],
+                         attachments: inout [AttachmentSpan], places: consuming [AssembledDocument.LinkPlace],
+                         paragraphs: consuming [TextRange], scratch: inout Scratch, work: inout Int) -> AssembledDocument {
+        lineStarts(bytes, into: &scratch.lineStarts)
+        if !bytes.isEmpty && paragraphs.capacity <= scratch.lineStarts.count { paragraphs.reserveCapacity(scratch.lineStarts.count + 1) }
         guard !drafts.isEmpty || !styles.isEmpty || !attachments.isEmpty else {
             // Only paragraphs: no edges to round, nothing to place.
-            countPositions(bytes, paragraphBreaks, into: &paragraphs, links: UnsafeMutableBufferPointer(start: nil, count: 0))
-            workspace.work &+= 2 &* bytes.count
-            b.giveBack(&paragraphBreaks, to: &workspace.lineStarts)
-            b.giveBack(&styles, to: &workspace.styles)
-            b.giveBack(&attachments, to: &workspace.attachments)
-            return AssembledDocument(text: bytes, drafts: drafts, links: [], styles: [], paragraphs: paragraphs, attachments: [])
+            countPositions(bytes, scratch.lineStarts, into: &paragraphs, links: UnsafeMutableBufferPointer(start: nil, count: 0))
+            work &+= 2 &* bytes.count
+            return AssembledDocument(text: bytes, drafts: drafts, links: places, styles: [], paragraphs: paragraphs, attachments: [])
         }
         // Strings of the text only around edges that may split a cluster.
         var text = GraphemeAlignment.Segmenter(bytes: copy bytes)
         // Widening may make neighbours touch or overlap; the earlier link keeps the cluster.
         // The links start with their UTF-8 spans only; the other units are filled in below,
         // once one pass has counted them.
-        var links = b.take(&workspace.places, minimumCapacity: drafts.count)
+        var links = places
         for (k, draft) in drafts.enumerated() {
             let range = GraphemeAlignment.widen(draft.utf8, in: &text)
             if let last = links.last, range.lowerBound < last.range.utf8.upperBound { continue }
@@ -40,22 +43,25 @@ enum DocumentAssembler {
         }
         for k in styles.indices { styles[k].range = GraphemeAlignment.widen(styles[k].range, in: &text) }
         for k in attachments.indices { attachments[k].range = GraphemeAlignment.widen(attachments[k].range, in: &text) }
-        links.withUnsafeMutableBufferPointer { countPositions(bytes, paragraphBreaks, into: &paragraphs, links: $0) }
+        links.withUnsafeMutableBufferPointer { countPositions(bytes, scratch.lineStarts, into: &paragraphs, links: $0) }
         // Work: the bytes counted and searched for line breaks, and the grapheme stretches decoded.
-        workspace.work &+= 2 &* bytes.count &+ text.decodedBytes
+        work &+= 2 &* bytes.count &+ text.decodedBytes
 
         // Styles and attachments (HTML) may come in any order: their edges, sorted, get a table
         // of positions, counted in a pass of its own.
         var documentStyles: [Style] = [], documentAttachments: [Attachment] = []
         if !styles.isEmpty || !attachments.isEmpty {
-            var offsets = b.take(&workspace.offsets, minimumCapacity: 2 * (styles.count + attachments.count))
+            var offsets: [Int] = []
+            swap(&offsets, &scratch.offsets)
+            offsets.reserveCapacity(2 * (styles.count + attachments.count))
             for k in styles.indices { offsets.append(styles[k].range.lowerBound); offsets.append(styles[k].range.upperBound) }
             for k in attachments.indices { offsets.append(attachments[k].range.lowerBound); offsets.append(attachments[k].range.upperBound) }
             offsets.sort()
             let counted = offsets.last!
-            var positions = PositionTable(bytes: copy bytes, ascending: offsets,
-                                          buffer: b.take(&workspace.positions, minimumCapacity: offsets.count))
-            offsets = []  // the table holds the only reference, so it gives the buffer back unshared
+            var buffer: [TextPosition] = []
+            swap(&buffer, &scratch.positions)
+            // Consumed: the table then holds the only references, and its buffers go back unshared.
+            var positions = PositionTable(bytes: copy bytes, ascending: consume offsets, buffer: consume buffer)
             func textRange(_ r: Range<Int>) -> TextRange { positions.range(r.lowerBound, r.upperBound) }
             if !styles.isEmpty { documentStyles.reserveCapacity(styles.count) }
             for k in styles.indices { documentStyles.append(Style(range: textRange(styles[k].range), attributes: styles[k].style)) }
@@ -66,12 +72,9 @@ enum DocumentAssembler {
                                                       width: span.width, height: span.height))
             }
             // Work: the bytes this table counted, and the steps of its lookups.
-            workspace.work &+= counted &+ positions.steps
-            positions.giveBack(to: &workspace)
+            work &+= counted &+ positions.steps
+            (scratch.offsets, scratch.positions) = positions.removeBuffers()
         }
-        b.giveBack(&paragraphBreaks, to: &workspace.lineStarts)
-        b.giveBack(&styles, to: &workspace.styles)
-        b.giveBack(&attachments, to: &workspace.attachments)
         return AssembledDocument(text: bytes, drafts: drafts, links: links, styles: documentStyles,
                                  paragraphs: paragraphs, attachments: documentAttachments)
     }
@@ -182,11 +185,13 @@ struct PositionTable {
         self.positions = positions
     }
 
-    /// Gives the offsets and positions back to `workspace`; the table is empty after.
-    mutating func giveBack(to workspace: inout CompileWorkspace) {
-        CompileWorkspace.buffers.giveBack(&offsets, to: &workspace.offsets)
-        CompileWorkspace.buffers.giveBack(&positions, to: &workspace.positions)
+    /// Moves the offsets and positions out, for their owner to keep; the table is empty after.
+    mutating func removeBuffers() -> (offsets: [Int], positions: [TextPosition]) {
+        var removed: (offsets: [Int], positions: [TextPosition]) = ([], [])
+        swap(&removed.offsets, &offsets)
+        swap(&removed.positions, &positions)
         last = 0
+        return removed
     }
 
     /// Where the last lookup found its offset: lookups mostly ascend (links, then

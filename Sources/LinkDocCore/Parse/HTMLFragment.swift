@@ -36,15 +36,12 @@ struct HTMLFragment {
     /// last lookup ended.
     func inputOffsets() -> InputOffsets { InputOffsets(flat: flat.offsetCursor(), prepared: prepared.map) }
 
-    /// The `<a>` elements, for the inline parser, in a buffer of `workspace` (the compiler gives
-    /// it back once the parser is done).
-    func anchors(workspace: inout CompileWorkspace) -> [AnchorSpan] {
-        var spans = CompileWorkspace.buffers.take(&workspace.anchors)
+    /// Appends the `<a>` elements, for the inline parser, to `spans`.
+    func anchors(into spans: inout [AnchorSpan]) {
         for element in flat.elements {
             guard case .anchor(let href, let title) = element.kind else { continue }
             spans.append(AnchorSpan(range: element.range, href: href, title: title, tagOffset: prepared.sourceOffset(element.sourceOffset)))
         }
-        return spans
     }
 
     /// The styles and images, with their ranges in the flattened text (the resolver places them

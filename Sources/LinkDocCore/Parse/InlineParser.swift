@@ -70,15 +70,12 @@ struct InlineParser: ~Copyable {
     /// Matching `)` for each `(` that has one on its line; built on first use.
     private var closingParen: [Int: Int]? = nil
 
-    /// The pieces and links arrays come from `workspace` (the resolver gives them back), and the
-    /// bytes examined are added to its work meter. `skimming: false` leaves every document to the
-    /// parser (tests compare the two).
+    /// Parses `bytes` into `parsed`, whose pieces and links arrays are lent empty by the caller
+    /// (the compile workspace's buffers), with room for a typical document's; the bytes examined
+    /// are added to `work`. `skimming: false` leaves every document to the parser (tests compare
+    /// the two).
     static func parse(_ bytes: [UInt8], options: ParseOptions, anchors: [AnchorSpan] = [],
-                      workspace: inout CompileWorkspace, skimming: Bool = true) -> ParsedDocument {
-        // Swapped in, not passed to the initializer, so that the parser holds the only reference
-        // (a shared buffer would be copied on the first append). A typical document has a few
-        // links: room for them without regrowing (each regrowth copies every element).
-        var inlines = CompileWorkspace.buffers.take(&workspace.inlines, minimumCapacity: 16)
+                      into parsed: inout ParsedDocument, work: inout Int, skimming: Bool = true) {
         // Text without anchors and without `[` (so without opaque spans) is skimmed here up to the
         // first byte that may start a construct or an escape. When there is none (a sentence
         // without links: most short records), the document is one text piece and no parser is made,
@@ -90,27 +87,26 @@ struct InlineParser: ~Copyable {
             guard memchr(base, Int32(UInt8(ascii: "[")), n) == nil else { return nil }
             return plainStep.withUnsafeBufferPointer { plainRunEnd(s, from: 0, limit: n, table: $0) }
         }
-        if plainOpening != nil && n > 0 { workspace.work &+= 1 &+ n }
+        if plainOpening != nil && n > 0 { work &+= 1 &+ n }
         if plainOpening == n {
             if n > 0 {
-                inlines.append(.text(0..<n))
-                workspace.work &+= 1 &+ n
+                parsed.inlines.append(.text(0..<n))
+                work &+= 1 &+ n
             }
-            return ParsedDocument(inlines: inlines, links: [], bookTitles: [], notes: [])
+            return
         }
-        var links = CompileWorkspace.buffers.take(&workspace.links, minimumCapacity: 8)
-        return withUnsafeMutablePointer(to: &workspace.work) { meter in bytes.withUnsafeBufferPointer { s in
+        withUnsafeMutablePointer(to: &work) { meter in bytes.withUnsafeBufferPointer { s in
             var parser = InlineParser(s: s, options: options, anchors: anchors, meter: meter)
-            swap(&parser.inlines, &inlines)
-            swap(&parser.links, &links)
+            // Swapped in and out, not passed to the initializer, so that the parser holds the only
+            // reference (a shared buffer would be copied on the first append), and its end then
+            // releases empty arrays only.
+            swap(&parser.inlines, &parsed.inlines)
+            swap(&parser.links, &parsed.links)
             parser.run(plainOpening: plainOpening)
-            // Moved out, not copied: the parser's end then releases empty arrays only.
-            var bookTitles: [BookTitle] = [], notes: [ParseNote] = []
-            swap(&parser.inlines, &inlines)
-            swap(&parser.links, &links)
-            swap(&parser.bookTitles, &bookTitles)
-            swap(&parser.notes, &notes)
-            return ParsedDocument(inlines: inlines, links: links, bookTitles: bookTitles, notes: notes)
+            swap(&parser.inlines, &parsed.inlines)
+            swap(&parser.links, &parsed.links)
+            swap(&parser.bookTitles, &parsed.bookTitles)
+            swap(&parser.notes, &parsed.notes)
         } }
     }
 

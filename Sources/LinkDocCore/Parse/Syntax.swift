@@ -103,12 +103,12 @@ struct ParsedDocument: Sendable {
     var inlines: [Inline]
     /// The links that `inlines` refers to, in order.
     var links: [LinkSyntax]
-    var bookTitles: [BookTitle]
+    var bookTitles: [BookTitle] = []
     /// `[](…)` and similar: syntax that forms no link, and why.
-    var notes: [ParseNote]
+    var notes: [ParseNote] = []
 
     /// Whether the parser found nothing for the resolver to give a meaning or report: the
-    /// document is its text pieces (`Resolver.plainText`).
+    /// document is its text pieces (`CompileWorkspace.plainText`).
     var isPlainText: Bool { links.isEmpty && bookTitles.isEmpty && notes.isEmpty }
 }
 

@@ -14,13 +14,18 @@ import LinkDocModel
 /// Bounded, so that a workspace holds little whatever it compiled (at most `capacity` entries,
 /// keys of at most `maxKeyBytes`): when full, it starts over.
 struct LinkMeaningMemo {
-    /// A diagnostic reported while resolving a link, without its position: replayed at the
-    /// position of each later link with the same key.
-    struct Report {
-        let severity: Severity
-        /// As the diagnostic holds it (escaped), so that a replay does not escape it again.
-        let message: String
-        let rule: RuleID
+    /// What a key starts with: what kind of thing its meaning is of. Each kind has its own byte,
+    /// so that the same bytes after it (a bare URL's text, an explicit link's display text) are
+    /// different keys for different kinds.
+    enum Kind: UInt8 {
+        case bareURL = 1, bareWWW, angleAutolink, email, explicitLink, htmlAnchor
+        /// A phone number without an extension.
+        case phone
+        /// A 《title》 that the manifest does not know (the warning only: it has no meaning).
+        case unknownTitle
+        /// A mention or topic whose detector links any name, and one whose detector links only the
+        /// names the manifest lists.
+        case mention, knownMention, topic, knownTopic
     }
 
     static let capacity = 1024
@@ -36,7 +41,7 @@ struct LinkMeaningMemo {
     private var hashes: [UInt64] = []
     private var keys: [[UInt8]] = []
     private var meanings: [LinkPayload?] = []
-    private var reportLists: [[Report]] = []
+    private var reportLists: [[Problem]] = []
     private(set) var count = 0
 
     init() {}
@@ -64,10 +69,10 @@ struct LinkMeaningMemo {
 
     func meaning(at slot: Int) -> LinkPayload? { meanings[slot] }
 
-    func reports(at slot: Int) -> [Report] { reportLists[slot] }
+    func reports(at slot: Int) -> [Problem] { reportLists[slot] }
 
     /// Stores what a link with `key` (not in the memo) means and reports.
-    mutating func store(key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: LinkPayload?, reports: [Report]) {
+    mutating func store(key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: LinkPayload?, reports: [Problem]) {
         guard !key.isEmpty, key.count <= Self.maxKeyBytes else { return }
         if keys.isEmpty || count >= Self.capacity {
             let slots = 2 * Self.capacity
@@ -85,5 +90,36 @@ struct LinkMeaningMemo {
         meanings[i] = meaning
         reportLists[i] = reports
         count += 1
+    }
+
+    /// The length of the key of a link whose target has `targetCount` bytes (`writeKey`).
+    static func keyCount(targetCount: Int, display: TextSlices) -> Int {
+        1 + 4 + targetCount + display.reduce(0) { $0 + $1.count }
+    }
+
+    /// Writes the key of a link of `kind` into `key` (`keyCount` bytes): the kind's byte, the
+    /// target's length in four bytes (so that target and display text cannot trade bytes), the
+    /// target as written and the display text's bytes (`display`, slices of `input`).
+    @inline(__always)
+    static func writeKey(_ kind: Kind, target: UnsafeBufferPointer<UInt8>, display: TextSlices, of input: UnsafeBufferPointer<UInt8>,
+                         into key: UnsafeMutableBufferPointer<UInt8>) {
+        key[0] = kind.rawValue
+        let targetCount = UInt32(target.count)
+        for k in 0..<4 { key[1 + k] = UInt8(truncatingIfNeeded: targetCount >> (8 * k)) }
+        var end = 5
+        if let base = target.baseAddress { (key.baseAddress! + end).initialize(from: base, count: target.count) }
+        end += target.count
+        for slice in display where !slice.isEmpty {
+            (key.baseAddress! + end).initialize(from: input.baseAddress! + slice.lowerBound, count: slice.count)
+            end += slice.count
+        }
+    }
+
+    /// Writes the key of the warning about an unknown 《`title`》 into `key` (one byte more than the
+    /// title's): the kind's byte and the title's bytes.
+    @inline(__always)
+    static func writeKey(unknownTitle title: UnsafeBufferPointer<UInt8>, into key: UnsafeMutableBufferPointer<UInt8>) {
+        key[0] = Kind.unknownTitle.rawValue
+        if let base = title.baseAddress { (key.baseAddress! + 1).initialize(from: base, count: title.count) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation  // memcmp
 @_spi(Bytes) import LinkDocBase  // ByteWord
 import LinkDocModel
+import LinkDocURL
 
 /// The manifest's tables keyed by UTF-8 bytes, built once per compiler.
 ///
@@ -18,11 +19,11 @@ final class ManifestIndex: Sendable {
     /// A class: a lookup then retains one object, not the five strings and arrays inside.
     final class Entry: Sendable, Equatable {
         let agreement: Manifest.Agreement
-        let check: URLCheck
+        let check: LinkURLCheck
         /// What every link to the agreement does.
         let payload: LinkPayload
 
-        init(agreement: Manifest.Agreement, check: URLCheck) {
+        init(agreement: Manifest.Agreement, check: LinkURLCheck) {
             self.agreement = agreement
             self.check = check
             payload = LinkPayload(url: check.url, target: .agreement(id: agreement.id, title: agreement.title))

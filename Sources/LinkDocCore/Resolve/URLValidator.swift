@@ -2,21 +2,15 @@ import Foundation
 import LinkDocURL
 
 /// The validate stage for URLs: every URL that a link will carry passes through
-/// here (WHATWG parsing, IDNA, scheme policy, homograph check, iOS-safe form),
-/// so that nothing unusable or unsafe is emitted.
-struct URLCheck: Sendable {
-    /// The iOS-safe ASCII form, or nil when the URL must not be emitted.
-    var url: String?
-    var problems: [Problem]
-}
-
+/// here (WHATWG parsing, IDNA, scheme policy, homograph check, iOS-safe form:
+/// `checkLinkURL`), so that nothing unusable or unsafe is emitted.
 struct URLValidator: Sendable {
     let policy: LinkURLPolicy
     /// Checks of URLs known before any document (the manifest's), made once:
     /// an agreement is linked in almost every document of a privacy dialog.
-    private var known = ExactStringTable<URLCheck>()
+    private var known = ExactStringTable<LinkURLCheck>()
     /// Checks made while compiling, shared by every thread that uses this validator.
-    private let recent = BoundedCache<URLCheck>()
+    private let recent = BoundedCache<LinkURLCheck>()
     /// `mailto:` URLs by address (nil: the domain is not a valid host).
     private let recentMailtos = BoundedCache<String?>()
 
@@ -25,7 +19,7 @@ struct URLValidator: Sendable {
         for url in knownURLs where known[ExactString(url)] == nil { known[ExactString(url)] = validate(url) }
     }
 
-    func check(_ raw: String) -> URLCheck {
+    func check(_ raw: String) -> LinkURLCheck {
         let key = ExactString(raw)
         if let check = known[key] { return check }
         if let check = recent.value(for: key) { return check }
@@ -34,10 +28,7 @@ struct URLValidator: Sendable {
         return check
     }
 
-    private func validate(_ raw: String) -> URLCheck {
-        let result = checkLinkURL(raw, policy: policy)
-        return URLCheck(url: result.url, problems: result.problems)
-    }
+    private func validate(_ raw: String) -> LinkURLCheck { checkLinkURL(raw, policy: policy) }
 
     /// `mailto:` with the domain in IDNA ASCII form, or nil when the domain is not a valid host.
     func mailto(_ address: String) -> String? {
