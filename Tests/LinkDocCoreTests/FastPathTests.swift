@@ -25,6 +25,19 @@ final class FastPathTests: XCTestCase {
         "mailto:\u{308}a@b.example", "Mai\u{212A}lto:x", "MAİLTO:x", "wWw.", "www:x", "a:b:c", "\u{301}:a",
     ]
 
+    func testDirectiveSearchIsTheStringSearch() {
+        let pieces = ["<", "<!--", "<!-", "-->", " ", "\n", "linkdoc-disable-next-line", "linkdoc-disable-next-lin", "l", "<b>",
+                      "用户", "a", "!--", "<<!--", "--", ",", "\t"]
+        for (text, source) in Self.sources(of: pieces, fewerThan: 8, count: 4000, seed: 32) {
+            // Some comment whose first word is the marker (the lines' own reading takes the first
+            // comment of a line only: this is the wider condition the search stands for).
+            let expected = text.components(separatedBy: "<!--").dropFirst().contains {
+                $0.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" }).first?.hasPrefix("linkdoc-disable-next-line") ?? false
+            }
+            XCTAssertEqual(Suppressions.mayHoldDirective(source.bytes), expected, text.debugDescription)
+        }
+    }
+
     func testTypedTargetSplitMatchesTheStringForm() {
         for target in targets {
             let expected = target.firstIndex(of: ":").map {
