@@ -230,6 +230,35 @@ final class FastPathTests: XCTestCase {
         XCTAssertFalse(InlineParser.isInertCJKPunctuation(UInt8(ascii: "a"), 0x80, 0x80))
     }
 
+    /// The plain-text scan steps over an `h`, `w` or digit inside a word or a number without asking
+    /// `construct` (`InlineParser.continuesWord`): at every such byte, before whatever could make
+    /// it a URL or a phone number, no construct starts.
+    func testBytesThatContinueAWordStartNoConstruct() {
+        let options = ParseOptions(agreementTitles: ["用户协议"])
+        let suffixes: [[UInt8]] = [Array("ttp://example.com".utf8), Array("ttps://example.com/a".utf8), Array("ww.example.com".utf8),
+                                   Array("13800138000".utf8), Array("3800138000".utf8), Array("0-12345678".utf8),
+                                   Array(" 138 0013 8000".utf8), Array("://example.com".utf8), []]
+        var continuing = 0
+        for previous: UInt8 in 0...127 {
+            for b: UInt8 in 0...255 where InlineParser.continuesWord(b, after: previous) {
+                continuing += 1
+                for prefix in [[previous], Array("电话".utf8) + [previous], Array(" +8".utf8) + [previous]] {
+                    for suffix in suffixes {
+                        let bytes = prefix + [b] + suffix
+                        XCTAssertFalse(InlineParser.constructStarts(in: bytes, at: prefix.count, options: options),
+                                       String(decoding: bytes, as: UTF8.self))
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(continuing, 62 * 14)
+        // After anything else, the same bytes do start one.
+        for text in [" https://example.com", "。www.example.com", " 13800138000", "-https://example.com"] {
+            XCTAssertTrue(InlineParser.constructStarts(in: Array(text.utf8), at: text.utf8.count - text.drop { !$0.isLetter && !$0.isNumber }.utf8.count,
+                                                       options: options), text)
+        }
+    }
+
     /// The vector test of `Escaping.mayNeedSwiftEscaping` against its byte-by-byte form, with each
     /// candidate byte at each position of strings around the vector width.
     func testSwiftEscapingCandidatesMatchTheBytewiseForm() {
