@@ -259,15 +259,15 @@
 
     /// `head` (fixed text that needs no escape), `s` as a string and what `tail` writes through
     /// the cursor (at most `tailLength` bytes), as one value under one capacity check, when `s`
-    /// is at most sixteen bytes that need no escape (`appendShortPlain`); false, with nothing
+    /// is at most `maxShortPlain` bytes that need no escape (`appendShortPlain`); false, with nothing
     /// written, otherwise. A link's object is mostly that: its opening, a short text, its range
     /// and its payload.
     @inline(__always)
     mutating func value(_ head: StaticString, shortString s: UnsafeBufferPointer<UInt8>, tailLength: Int,
                         _ tail: (inout Cursor) -> Void) -> Bool {
         let n = s.count
-        guard n <= 16, let base = s.baseAddress else { return false }
-        var p = reserve(head.utf8CodeUnitCount + 19 + tailLength)
+        guard n <= Self.maxShortPlain, let base = s.baseAddress else { return false }
+        var p = reserve(head.utf8CodeUnitCount + Self.maxShortPlain + 3 + tailLength)
         if needsComma { p.pointee = UInt8(ascii: ","); p += 1 }
         p.initialize(from: head.utf8Start, count: head.utf8CodeUnitCount)
         p += head.utf8CodeUnitCount
@@ -483,14 +483,24 @@
         return i
     }
 
-    /// Copies a string of at most sixteen bytes and its closing quote to `p` when none of its
-    /// bytes may need an escape (see `escapeCandidates`), and says whether it did: ids, link texts
-    /// and URLs are mostly that short, and the search's call and a `memcpy` cost more than they do.
-    /// Four bytes or more are loaded as two words that overlap in the middle (every byte of the
-    /// string in one of them, none outside it), tested as one vector and stored as they were loaded.
+    /// The longest string `appendShortPlain` takes: two blocks.
+    static let maxShortPlain = 32
+
+    /// Copies a string of at most `maxShortPlain` bytes and its closing quote to `p` when none of
+    /// its bytes may need an escape (see `escapeCandidates`), and says whether it did: ids, link
+    /// texts and URLs are mostly that short (a CJK title of nine characters is 27 bytes), and the
+    /// search's call and a `memcpy` cost more than they do. Sixteen bytes or more are loaded as two
+    /// blocks, four or more as two words, that overlap in the middle (every byte of the string in
+    /// one of them, none outside it), tested as one vector and stored as they were loaded.
     @inline(__always)
     private static func appendShortPlain(_ base: UnsafePointer<UInt8>, count n: Int, at p: UnsafeMutablePointer<UInt8>) -> Bool {
-        if n >= 8 {
+        if n >= 16 {
+            let first = UnsafeRawPointer(base).loadUnaligned(as: SIMD16<UInt8>.self)
+            let last = UnsafeRawPointer(base + (n &- 16)).loadUnaligned(as: SIMD16<UInt8>.self)
+            guard ByteWord.isZero(candidateLanes(first) | candidateLanes(last)) else { return false }
+            UnsafeMutableRawPointer(p).storeBytes(of: first, as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(p + (n &- 16)).storeBytes(of: last, as: SIMD16<UInt8>.self)
+        } else if n >= 8 {
             let first = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
             let last = UnsafeRawPointer(base + (n &- 8)).loadUnaligned(as: UInt64.self)
             guard !hasCandidate(unsafeBitCast(SIMD2<UInt64>(first, last), to: SIMD16<UInt8>.self)) else { return false }
@@ -522,7 +532,7 @@
         if needsComma { p.pointee = UInt8(ascii: ","); p += 1 }
         p.pointee = UInt8(ascii: "\"")
         p += 1
-        if n <= 16, let base = s.baseAddress, Self.appendShortPlain(base, count: n, at: p) {
+        if n <= Self.maxShortPlain, let base = s.baseAddress, Self.appendShortPlain(base, count: n, at: p) {
             commit(upTo: p + n + 1)
             return
         }

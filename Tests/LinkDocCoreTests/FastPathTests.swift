@@ -25,6 +25,19 @@ final class FastPathTests: XCTestCase {
         "mailto:\u{308}a@b.example", "Mai\u{212A}lto:x", "MAİLTO:x", "wWw.", "www:x", "a:b:c", "\u{301}:a",
     ]
 
+    func testDirectiveSearchIsTheStringSearch() {
+        let pieces = ["<", "<!--", "<!-", "-->", " ", "\n", "linkdoc-disable-next-line", "linkdoc-disable-next-lin", "l", "<b>",
+                      "用户", "a", "!--", "<<!--", "--", ",", "\t"]
+        for (text, source) in Self.sources(of: pieces, fewerThan: 8, count: 4000, seed: 32) {
+            // Some comment whose first word is the marker (the lines' own reading takes the first
+            // comment of a line only: this is the wider condition the search stands for).
+            let expected = text.components(separatedBy: "<!--").dropFirst().contains {
+                $0.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" }).first?.hasPrefix("linkdoc-disable-next-line") ?? false
+            }
+            XCTAssertEqual(Suppressions.mayHoldDirective(source.bytes), expected, text.debugDescription)
+        }
+    }
+
     func testTypedTargetSplitMatchesTheStringForm() {
         for target in targets {
             let expected = target.firstIndex(of: ":").map {
@@ -215,6 +228,35 @@ final class FastPathTests: XCTestCase {
             XCTAssertTrue(InlineParser.constructStarts(in: Array(text.utf8), at: at, options: options), text)
         }
         XCTAssertFalse(InlineParser.isInertCJKPunctuation(UInt8(ascii: "a"), 0x80, 0x80))
+    }
+
+    /// The plain-text scan steps over an `h`, `w` or digit inside a word or a number without asking
+    /// `construct` (`InlineParser.continuesWord`): at every such byte, before whatever could make
+    /// it a URL or a phone number, no construct starts.
+    func testBytesThatContinueAWordStartNoConstruct() {
+        let options = ParseOptions(agreementTitles: ["用户协议"])
+        let suffixes: [[UInt8]] = [Array("ttp://example.com".utf8), Array("ttps://example.com/a".utf8), Array("ww.example.com".utf8),
+                                   Array("13800138000".utf8), Array("3800138000".utf8), Array("0-12345678".utf8),
+                                   Array(" 138 0013 8000".utf8), Array("://example.com".utf8), []]
+        var continuing = 0
+        for previous: UInt8 in 0...127 {
+            for b: UInt8 in 0...255 where InlineParser.continuesWord(b, after: previous) {
+                continuing += 1
+                for prefix in [[previous], Array("电话".utf8) + [previous], Array(" +8".utf8) + [previous]] {
+                    for suffix in suffixes {
+                        let bytes = prefix + [b] + suffix
+                        XCTAssertFalse(InlineParser.constructStarts(in: bytes, at: prefix.count, options: options),
+                                       String(decoding: bytes, as: UTF8.self))
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(continuing, 62 * 14)
+        // After anything else, the same bytes do start one.
+        for text in [" https://example.com", "。www.example.com", " 13800138000", "-https://example.com"] {
+            XCTAssertTrue(InlineParser.constructStarts(in: Array(text.utf8), at: text.utf8.count - text.drop { !$0.isLetter && !$0.isNumber }.utf8.count,
+                                                       options: options), text)
+        }
     }
 
     /// The vector test of `Escaping.mayNeedSwiftEscaping` against its byte-by-byte form, with each

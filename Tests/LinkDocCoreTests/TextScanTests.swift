@@ -44,9 +44,33 @@ final class TextScanTests: XCTestCase {
             if b & 0xC0 != 0x80 { scalars += 1 }
             if b == 0x0A { lines.append(i + 1) }
         }
+        // Only a line longer than a block (with its line break) needs checkpoints.
+        let lineLengths = zip(lines, lines.dropFirst() + [bytes.count]).map { $1 - $0 }
+        if !lineLengths.contains(where: { $0 > stride }) { checkpoints = [] }
         let table = scan.lines
         XCTAssertEqual((0..<table.lineCount).map(table.lineStart), lines, "\(bytes)", file: file, line: line)
         XCTAssertEqual((0..<table.checkpointCount).map(table.checkpoint), checkpoints, "\(bytes)", file: file, line: line)
+    }
+
+    /// Columns counted with the checkpoints, or from the line start where no line needs them,
+    /// against counting every scalar from the line start.
+    func testColumnsAreTheScalarsFromTheLineStart() {
+        let pieces = ["a", "好", "😀", "é", "\n", " ", String(repeating: "x", count: 300), String(repeating: "协", count: 120)]
+        var generator = SeededGenerator(seed: 14)
+        for _ in 0..<300 {
+            let text = (0..<generator.next(12)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            let source = try! SourceText(name: "t", bytes: Array(text.utf8))
+            let bytes = source.bytes
+            var line = 1, column = 1
+            for offset in 0...bytes.count {
+                if offset == bytes.count || bytes[offset] & 0xC0 != 0x80 {
+                    XCTAssertEqual(source.location(ofOffset: offset), SourceLocation(line: line, column: column, offset: offset),
+                                   text.debugDescription)
+                    column += 1
+                }
+                if offset < bytes.count && bytes[offset] == 0x0A { line += 1; column = 1 }
+            }
+        }
     }
 
     func testEveryPieceAtEveryPositionOfTwoWords() {

@@ -8,7 +8,8 @@ import XCTest
 final class LinkPayloadJSONTests: XCTestCase {
     /// Link texts short and long, with and without escapes: a short plain one is written with
     /// the rest of its link under one capacity check, any other in three writes.
-    private static let linkTexts = ["", "a", "链接", "引\"号", "\n", "一个比十六个字节长得多的链接文字", "long text, then an escape\u{1}"]
+    private static let linkTexts = ["", "a", "链接", "引\"号", "\n", "一个比十六个字节长得多的链接文字", "long text, then an escape\u{1}",
+                                    "《用户服务协议》", "plain ASCII of 17 to 32", "\u{2028}一个长一点的文字", "一个长一点的文字“"]
     private static let strings = ["", "a", "小明", "引号\"与\\反斜杠", "行\n尾\u{1}", "\u{2028}", "https://例子.公司/a?b=1&c=\"2\""]
 
     private static func targets() -> [LinkTarget] {

@@ -47,11 +47,9 @@ public struct Suppressions: Sendable {
     /// text, see `CompileOptions.readsSuppressionComments`).
     init(_ source: SourceText, readsComments: Bool, whole: SilencedRules) {
         self.whole = whole
-        guard readsComments else { return }
-        let marker = Array("linkdoc-disable-next-line".utf8)
-        // Nearly no document has a suppression comment: one search for the marker, and the
-        // lines are read only when it is there.
-        guard source.bytes.count >= marker.count, Self.contains(marker, in: source.bytes) else { return }
+        // Nearly no document has a suppression comment: the lines are read only when a comment
+        // opening with the marker after it is there.
+        guard readsComments, Self.mayHoldDirective(source.bytes) else { return }
         var line = 1
         var lineStart = 0
         let bytes = source.bytes
@@ -67,20 +65,38 @@ public struct Suppressions: Sendable {
         }
     }
 
-    /// A plain scan for the marker's first byte, then a comparison: Foundation's `firstRange(of:)`
-    /// costs several times as much, and this runs on every document that is compiled.
-    private static func contains(_ marker: [UInt8], in bytes: [UInt8]) -> Bool {
+    private static let marker: [UInt8] = Array("linkdoc-disable-next-line".utf8)
+
+    /// Whether some `<!--` in `bytes` is followed by the marker, after separators only: every line
+    /// that silences something holds one (`SilencedRules(comment:)` takes the comment's first word).
+    /// An ASCII `!` is rare in copy (CJK text has the full-width one) and rarer than `<` in HTML:
+    /// `memchr` from one to the next, where a loop over every byte for the marker's first letter
+    /// (`l`, common in words) cost more than parsing the document.
+    static func mayHoldDirective(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { b in
             marker.withUnsafeBufferPointer { m in
-                let first = m[0], last = b.count - m.count
-                var i = 0
-                while i <= last {
-                    if b[i] == first && memcmp(b.baseAddress! + i, m.baseAddress!, m.count) == 0 { return true }
-                    i += 1
+                guard let base = b.baseAddress else { return false }
+                let n = b.count
+                var i = 1  // the `!` of a `<!--`
+                while n - i >= 3 + m.count, let found = memchr(base + i, Int32(UInt8(ascii: "!")), n - i) {
+                    let k = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                    i = k + 1
+                    guard n - k >= 3 + m.count else { return false }  // no room for `!--` and the marker
+                    guard b[k - 1] == UInt8(ascii: "<"), b[k + 1] == UInt8(ascii: "-"), b[k + 2] == UInt8(ascii: "-") else {
+                        continue
+                    }
+                    var j = k + 3
+                    while j < n, Self.isSeparator(b[j]) { j += 1 }
+                    if n - j >= m.count && memcmp(base + j, m.baseAddress!, m.count) == 0 { return true }
                 }
                 return false
             }
         }
+    }
+
+    /// The bytes `SilencedRules(comment:)` splits a comment's words at.
+    private static func isSeparator(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: " ") || b == UInt8(ascii: ",") || b == UInt8(ascii: "\t") || b == 0x0A
     }
 
     /// Whether nothing is silenced: the common case, which costs no filtering.

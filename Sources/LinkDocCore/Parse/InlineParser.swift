@@ -204,15 +204,33 @@ struct InlineParser: ~Copyable {
         while i < limit {
             let step = Int(table[Int(s[i])])
             if step == 0 {
-                // E3 and EF lead most CJK punctuation (、。「」，：；！？), which starts nothing.
-                guard i &+ 2 < limit, isInertCJKPunctuation(s[i], s[i &+ 1], s[i &+ 2]) else { break }
-                i &+= 3
+                let b = s[i]
+                if b >= 0xE3 {
+                    // E3 and EF lead most CJK punctuation (、。「」，：；！？), which starts nothing.
+                    guard i &+ 2 < limit, isInertCJKPunctuation(b, s[i &+ 1], s[i &+ 2]) else { break }
+                    i &+= 3
+                    continue
+                }
+                guard i > 0, continuesWord(b, after: s[i &- 1]) else { break }
+                i &+= 1
                 continue
             }
             i &+= step  // no overflow: `i` is below the count, a step at most 4
         }
         // A sequence cut short by the limit (only in text that is not valid UTF-8) ends there.
         return min(i, limit)
+    }
+
+    /// Whether `b`, one of the bytes that may start a bare URL (`h`, `w`) or a phone number (a
+    /// digit), only goes on a word or a number: after an ASCII letter or digit neither starts
+    /// (`bareURL`, `PhoneNumberMatcher.match`), and most `h`, `w` and digits in copy are there
+    /// (`the`, `show`, `2026`). `construct(at:limit:)` returns nil wherever this holds
+    /// (Tests/LinkDocCoreTests/FastPathTests.swift).
+    @inline(__always)
+    static func continuesWord(_ b: UInt8, after previous: UInt8) -> Bool {
+        let lower = b | 0x20
+        return (lower == UInt8(ascii: "h") || lower == UInt8(ascii: "w") || b &- UInt8(ascii: "0") < 10)
+            && ASCII.isLetterOrDigit(previous)
     }
 
     /// Whether the three-byte sequence `b0 b1 b2` led by E3 or EF is one that no construct starts

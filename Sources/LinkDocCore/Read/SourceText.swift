@@ -204,6 +204,17 @@ struct LineTable: Sendable {
         storage[0] &+= 1
     }
 
+    /// Whether a line of a text of `textLength` bytes is longer than `length` (with its line break).
+    func hasLine(longerThan length: Int, textLength: Int) -> Bool {
+        var start = 0
+        for k in 1..<lineCount {
+            let next = lineStart(k)
+            if next &- start > length { return true }
+            start = next
+        }
+        return textLength &- start > length
+    }
+
     mutating func reserveCheckpoints(_ count: Int) { storage.reserveCapacity(storage.count + count) }
 
     mutating func appendCheckpoint(_ scalars: Int) { storage.append(scalars) }

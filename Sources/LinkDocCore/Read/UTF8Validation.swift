@@ -47,8 +47,10 @@ struct TextScan {
             }
         }
         // The checkpoints of valid text, a block a count (most texts are shorter than a block,
-        // so the scan itself counts nothing).
-        guard invalidOffset == nil, stride < n else { return }
+        // so the scan itself counts nothing). Only a line longer than a block needs them: a column
+        // within a block of its line start is counted from there (`SourceText.location`), and so
+        // is an excerpt's (lines up to `SourceText.maxExcerptBytes`, no longer than a block).
+        guard invalidOffset == nil, stride < n, lines.hasLine(longerThan: stride, textLength: n) else { return }
         lines.reserveCheckpoints(n / stride)
         var scalars = 0, blockStart = 0
         while stride < n &- blockStart {
