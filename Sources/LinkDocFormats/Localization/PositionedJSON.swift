@@ -197,44 +197,19 @@ struct PositionedJSONParser {
 
     private mutating func parseEscape(into builder: inout ValueBuilder) throws(Failure) {
         let start = i
-        guard i + 1 < b.count else { throw Failure(message: "unterminated string", offset: start) }
-        let c = b[i + 1]
-        i += 2
-        let scalar: Unicode.Scalar
-        switch c {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalar = Unicode.Scalar(c)
-        case UInt8(ascii: "n"): scalar = "\n"
-        case UInt8(ascii: "t"): scalar = "\t"
-        case UInt8(ascii: "r"): scalar = "\r"
-        case UInt8(ascii: "b"): scalar = "\u{08}"
-        case UInt8(ascii: "f"): scalar = "\u{0C}"
-        case UInt8(ascii: "u"):
-            let unit = try hex4(escapeAt: start)
-            if (0xD800...0xDBFF).contains(unit), i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") {
-                let save = i
-                i += 2
-                let low = try hex4(escapeAt: save)
-                if (0xDC00...0xDFFF).contains(low) {
-                    scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
-                    break
-                }
-                i = save
-            }
-            guard let s = Unicode.Scalar(unit) else {
+        do {
+            let (scalar, next) = try JSONEscape.read(b, at: start)
+            builder.appendEscaped(scalar, at: start)
+            i = next
+        } catch {
+            switch error {
+            case .truncated: throw Failure(message: "unterminated string", offset: start)
+            case .notHex(let escape): throw Failure(message: "'\\u' must be followed by 4 hex digits", offset: escape)
+            case .unpairedSurrogate(let unit):
                 throw Failure(message: "unpaired surrogate \\u\(String(unit, radix: 16)) in a string", offset: start)
+            case .unknown(let letter):
+                throw Failure(message: "invalid escape '\\\(String(decoding: [letter], as: UTF8.self))' in a string", offset: start)
             }
-            scalar = s
-        default:
-            throw Failure(message: "invalid escape '\\\(String(decoding: [c], as: UTF8.self))' in a string", offset: start)
         }
-        builder.appendEscaped(scalar, at: start)
-    }
-
-    private mutating func hex4(escapeAt start: Int) throws(Failure) -> UInt32 {
-        guard let value = HexDigits.value4(b, at: i) else {
-            throw Failure(message: "'\\u' must be followed by 4 hex digits", offset: start)
-        }
-        i += 4
-        return value
     }
 }

@@ -360,32 +360,17 @@ struct NDJSONRecord {
                 if c < 0x20 { throw fail("a control character inside a string must be escaped") }
                 // `c` is a backslash: plain runs are copied whole below.
                 let escape = i
-                guard i + 1 < end else { break }
-                let e = b[i + 1]
-                i += 2
-                switch e {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "u"):
-                    var unit = try hex4(escape)
-                    if (0xD800...0xDBFF).contains(unit) {
-                        guard i + 1 < end, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
-                            throw fail("unpaired surrogate in a \\u escape", at: escape)
-                        }
-                        i += 2
-                        let low = try hex4(escape)
-                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate in a \\u escape", at: escape) }
-                        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00...0xDFFF).contains(unit) {
-                        throw fail("unpaired surrogate in a \\u escape", at: escape)
+                do {
+                    let (scalar, next) = try JSONEscape.read(b, at: escape)
+                    if scalar.isASCII { out.append(UInt8(truncatingIfNeeded: scalar.value)) } else { out.append(contentsOf: scalar.utf8) }
+                    i = next
+                } catch {
+                    switch error {
+                    case .truncated: throw fail("unterminated string", at: open)
+                    case .notHex: throw fail("'\\u' must be followed by 4 hex digits", at: escape)
+                    case .unpairedSurrogate: throw fail("unpaired surrogate in a \\u escape", at: escape)
+                    case .unknown: throw fail("invalid escape in a string", at: escape)
                     }
-                    out.append(contentsOf: Unicode.Scalar(unit)!.utf8)
-                default:
-                    throw fail("invalid escape in a string", at: escape)
                 }
                 let runEnd = plainRunEnd(from: i)
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: b[i..<runEnd]))
@@ -453,12 +438,6 @@ struct NDJSONRecord {
             let stops = ByteWord.bytes(w, equalTo: 0x22) | ByteWord.bytes(w, equalTo: 0x5C) | ByteWord.bytes(w, below: 0x20)
             // Exact about the lowest stop byte (ByteWord).
             return stops != 0 ? start + stops.trailingZeroBitCount / 8 : plainRunEnd(b, from: start + 8)
-        }
-
-        mutating func hex4(_ escape: Int) throws(Failure) -> UInt32 {
-            guard let value = HexDigits.value4(b, at: i) else { throw fail("'\\u' must be followed by 4 hex digits", at: escape) }
-            i += 4
-            return value
         }
 
         /// Skips one JSON value, checking its syntax, without recursion (a nesting
