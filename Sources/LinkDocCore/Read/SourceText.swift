@@ -179,8 +179,8 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
 
 /// A text's line starts and scalar checkpoints (see `SourceText.lines`) in one array: the line
 /// count, the line starts, the checkpoints. One reference, so that a `SourceText` is four words,
-/// which Swift copies and destroys field by field in line; a larger struct went through its
-/// type's value witnesses, about 150 instructions a field, three times a document.
+/// which Swift copies and destroys field by field in line; a larger struct goes through its
+/// type's value witnesses, out of line, each time a document copies it.
 struct LineTable: Sendable {
     private var storage: [Int]
 
