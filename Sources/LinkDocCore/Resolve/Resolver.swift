@@ -179,7 +179,7 @@ struct Resolver: ~Copyable {
     private mutating func resolve(_ syntax: LinkSyntax, memo: inout LinkMeaningMemo) {
         work &+= syntax.source.count
         let start = display.count
-        for slice in syntax.display { append(slice) }
+        syntax.display.forEachSlice { append($0) }
         guard links.count < manifest.options.maxLinks else {
             if links.count == manifest.options.maxLinks && !reportedLinkLimit {
                 reportedLinkLimit = true
