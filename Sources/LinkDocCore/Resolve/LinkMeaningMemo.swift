@@ -71,6 +71,10 @@ struct LinkMeaningMemo {
 
     func reports(at slot: Int) -> [Problem] { reportLists[slot] }
 
+    /// Whether the link of `slot` reports nothing (most): tested in place, where `reports(at:)`
+    /// hands out a copy of the list, retained and released.
+    func reportsNothing(at slot: Int) -> Bool { reportLists[slot].isEmpty }
+
     /// Stores what a link with `key` (not in the memo) means and reports.
     mutating func store(key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: LinkPayload?, reports: [Problem]) {
         guard !key.isEmpty, key.count <= Self.maxKeyBytes else { return }
