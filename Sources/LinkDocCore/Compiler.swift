@@ -97,10 +97,12 @@ public struct Compiler: Sendable {
             w.null()
             return [d]
         case .source(let source):
-            let (document, diagnostics, _) = run(source, excerpts: excerpts, options: options, workspace: &workspace)
+            let (document, diagnostics) = stages(source, excerpts: excerpts, options: options, workspace: &workspace)
             DocumentJSON.write(document, to: &w)
             workspace.reclaim(document)
-            return diagnostics
+            // No result keeps the suppressions here, and they only take diagnostics out: a document
+            // without any (most records of a stream) has no comment to look for.
+            return diagnostics.isEmpty ? diagnostics : suppressions(source, options).filter(diagnostics)
         }
     }
 
@@ -132,8 +134,13 @@ public struct Compiler: Sendable {
     private func run(_ source: SourceText, excerpts: Bool, options: CompileOptions,
                      workspace: inout CompileWorkspace) -> (AssembledDocument, [Diagnostic], Suppressions) {
         let (document, diagnostics) = stages(source, excerpts: excerpts, options: options, workspace: &workspace)
-        let suppressions = Suppressions(source, readsComments: options.readsSuppressionComments, whole: options.silenced)
+        let suppressions = suppressions(source, options)
         return (document, suppressions.filter(diagnostics), suppressions)
+    }
+
+    /// What silences findings in `source` compiled with `options`.
+    private func suppressions(_ source: SourceText, _ options: CompileOptions) -> Suppressions {
+        Suppressions(source, readsComments: options.readsSuppressionComments, whole: options.silenced)
     }
 
     /// Parse → resolve → emit, each stage lent buffers of `workspace`.

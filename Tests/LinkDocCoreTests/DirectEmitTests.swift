@@ -122,6 +122,38 @@ final class DirectEmitTests: XCTestCase {
         XCTAssertEqual(diagnostics, result.diagnostics)
     }
 
+    /// The path that writes the JSON while compiling reads a document's suppressions only when it
+    /// has diagnostics: it keeps the diagnostics the result keeps, with and without comments that
+    /// silence them and rules silenced for the whole document.
+    func testWritingPathSilencesAsTheResultDoes() throws {
+        let examples = SpecFile.packageRoot.appendingPathComponent("Examples")
+        let compiler = Compiler(manifest: try Manifest.load(path: examples.appendingPathComponent("linkdoc.json").path))
+        let lines = [
+            "《未知协议》", "<!-- linkdoc-disable-next-line -->", "<!-- linkdoc-disable-next-line unknown-agreement -->",
+            "<!-- linkdoc-disable-next-line empty-link-text -->", "[](https://example.com)", "同意《用户协议》",
+            "<!-- other -->", "text", "<a href=\"javascript:x\">a</a>", "",
+        ]
+        let silenced: [SilencedRules] = [.none, .all, .rules(["unknown-agreement"])]
+        var generator = SystemRandomNumberGenerator()
+        var silencedSome = 0
+        for round in 0..<300 {
+            let text = (0..<Int.random(in: 1...4, using: &generator)).map { _ in lines.randomElement(using: &generator)! }
+                .joined(separator: "\n")
+            let options = CompileOptions(readsSuppressionComments: round % 4 != 0, silenced: silenced[round % 3])
+            let result = compiler.compile(Array(text.utf8), name: "<record>", excerpts: false, options: options)
+            var workspace = CompileWorkspace()
+            var w = JSONWriter()
+            let diagnostics = compiler.compile(Array(text.utf8), name: "<record>", excerpts: false, options: options,
+                                               workspace: &workspace, writingJSONTo: &w)
+            XCTAssertEqual(diagnostics, result.diagnostics, text.debugDescription)
+            XCTAssertEqual(w.bytes, result.documentJSON(), text.debugDescription)
+            let unsilenced = compiler.compile(Array(text.utf8), name: "<record>", excerpts: false,
+                                              options: CompileOptions(readsSuppressionComments: false)).diagnostics
+            if unsilenced.count > diagnostics.count { silencedSome += 1 }
+        }
+        XCTAssertGreaterThan(silencedSome, 0, "some documents have diagnostics silenced")
+    }
+
     /// The model is built once: every read of a result, and of its copies, gives the same document.
     func testTheModelIsTheSameOnEveryRead() {
         let result = Compiler().compile("[a](https://example.com) <b>b</b> @c")

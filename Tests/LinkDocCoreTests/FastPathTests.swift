@@ -38,6 +38,23 @@ final class FastPathTests: XCTestCase {
         }
     }
 
+    func testSliceWalkIsTheIteration() {
+        var generator = SystemRandomNumberGenerator()
+        for count in 0..<6 {
+            for _ in 0..<20 {
+                var slices = TextSlices()
+                for _ in 0..<count {
+                    let start = Int.random(in: 0..<100, using: &generator)
+                    slices.append(start..<start + Int.random(in: 0..<8, using: &generator))
+                }
+                var walked: [Range<Int>] = []
+                slices.forEachSlice { walked.append($0) }
+                XCTAssertEqual(walked, Array(slices))
+                XCTAssertEqual(slices.byteCount, slices.reduce(0) { $0 + $1.count })
+            }
+        }
+    }
+
     func testTypedTargetSplitMatchesTheStringForm() {
         for target in targets {
             let expected = target.firstIndex(of: ":").map {

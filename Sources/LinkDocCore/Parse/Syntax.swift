@@ -25,6 +25,22 @@ struct TextSlices: Equatable, Sendable, Sequence {
         if first == nil { first = slice } else { rest.append(slice) }
     }
 
+    /// `body` with each slice, in order, as `for slice in` gives them: without an iterator, which
+    /// holds a copy of the slices (a retain and release of `rest` a loop, for every link).
+    @inline(__always)
+    func forEachSlice(_ body: (Range<Int>) -> Void) {
+        guard let first else { return }
+        body(first)
+        if !rest.isEmpty { for slice in rest { body(slice) } }
+    }
+
+    /// The bytes of all slices.
+    var byteCount: Int {
+        var count = 0
+        forEachSlice { count &+= $0.count }
+        return count
+    }
+
     struct Iterator: IteratorProtocol {
         fileprivate let slices: TextSlices
         fileprivate var position = 0

@@ -71,6 +71,10 @@ struct LinkMeaningMemo {
 
     func reports(at slot: Int) -> [Problem] { reportLists[slot] }
 
+    /// Whether the link of `slot` reports nothing (most): tested in place, where `reports(at:)`
+    /// hands out a copy of the list, retained and released.
+    func reportsNothing(at slot: Int) -> Bool { reportLists[slot].isEmpty }
+
     /// Stores what a link with `key` (not in the memo) means and reports.
     mutating func store(key: UnsafeBufferPointer<UInt8>, hash: UInt64, meaning: LinkPayload?, reports: [Problem]) {
         guard !key.isEmpty, key.count <= Self.maxKeyBytes else { return }
@@ -94,7 +98,7 @@ struct LinkMeaningMemo {
 
     /// The length of the key of a link whose target has `targetCount` bytes (`writeKey`).
     static func keyCount(targetCount: Int, display: TextSlices) -> Int {
-        1 + 4 + targetCount + display.reduce(0) { $0 + $1.count }
+        1 + 4 + targetCount + display.byteCount
     }
 
     /// Writes the key of a link of `kind` into `key` (`keyCount` bytes): the kind's byte, the
@@ -109,7 +113,8 @@ struct LinkMeaningMemo {
         var end = 5
         if let base = target.baseAddress { (key.baseAddress! + end).initialize(from: base, count: target.count) }
         end += target.count
-        for slice in display where !slice.isEmpty {
+        display.forEachSlice { slice in
+            guard !slice.isEmpty else { return }
             (key.baseAddress! + end).initialize(from: input.baseAddress! + slice.lowerBound, count: slice.count)
             end += slice.count
         }

@@ -179,7 +179,7 @@ struct Resolver: ~Copyable {
     private mutating func resolve(_ syntax: LinkSyntax, memo: inout LinkMeaningMemo) {
         work &+= syntax.source.count
         let start = display.count
-        for slice in syntax.display { append(slice) }
+        syntax.display.forEachSlice { append($0) }
         guard links.count < manifest.options.maxLinks else {
             if links.count == manifest.options.maxLinks && !reportedLinkLimit {
                 reportedLinkLimit = true
@@ -226,7 +226,7 @@ struct Resolver: ~Copyable {
         var scalars: [(offset: Int, value: UInt32)] = []
         input.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
-            for slice in display {
+            display.forEachSlice { slice in
                 var i = slice.lowerBound
                 while i + 2 < slice.upperBound, let hit = memchr(base + i, 0xE2, slice.upperBound - 2 - i) {
                     i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
@@ -295,7 +295,7 @@ struct Resolver: ~Copyable {
             reports.startRecording()
             return nil
         }
-        reports.replay(memo.reports(at: slot), atSource: at)
+        if !memo.reportsNothing(at: slot) { reports.replay(memo.reports(at: slot), atSource: at) }
         return slot
     }
 
