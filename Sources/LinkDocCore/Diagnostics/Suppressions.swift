@@ -12,13 +12,21 @@ public enum SilencedRules: Sendable, Hashable {
     /// What a comment's text asks for: `linkdoc-disable-next-line rule-id, rule-id` (all rules
     /// without ids) as its first word, `.none` for any other comment.
     public init(comment: String) {
-        let words: [Substring] = comment.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" })
-        guard words.first == "linkdoc-disable-next-line" else {
+        let words = comment.utf8.split(whereSeparator: Self.isSeparator)
+        guard let first = words.first, first.elementsEqual(Self.marker) else {
             self = .none
             return
         }
-        let ids = words.dropFirst().map(String.init)
+        let ids = words.dropFirst().map { String(decoding: $0, as: UTF8.self) }
         self = ids.isEmpty ? .all : .rules(Set(ids))
+    }
+
+    /// The first word of a comment that silences rules.
+    static let marker: [UInt8] = Array("linkdoc-disable-next-line".utf8)
+
+    /// The bytes a comment's words are split at.
+    static func isSeparator(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: " ") || b == UInt8(ascii: ",") || b == UInt8(ascii: "\t") || b == 0x0A
     }
 
     public func silences(_ rule: RuleID) -> Bool {
@@ -65,8 +73,6 @@ public struct Suppressions: Sendable {
         }
     }
 
-    private static let marker: [UInt8] = Array("linkdoc-disable-next-line".utf8)
-
     /// Whether some `<!--` in `bytes` is followed by the marker, after separators only: every line
     /// that silences something holds one (`SilencedRules(comment:)` takes the comment's first word).
     /// An ASCII `!` is rare in copy (CJK text has the full-width one) and rarer than `<` in HTML:
@@ -74,7 +80,7 @@ public struct Suppressions: Sendable {
     /// (`l`, common in words) cost more than parsing the document.
     static func mayHoldDirective(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { b in
-            marker.withUnsafeBufferPointer { m in
+            SilencedRules.marker.withUnsafeBufferPointer { m in
                 guard let base = b.baseAddress else { return false }
                 let n = b.count
                 var i = 1  // the `!` of a `<!--`
@@ -86,17 +92,12 @@ public struct Suppressions: Sendable {
                         continue
                     }
                     var j = k + 3
-                    while j < n, Self.isSeparator(b[j]) { j += 1 }
+                    while j < n, SilencedRules.isSeparator(b[j]) { j += 1 }
                     if n - j >= m.count && memcmp(base + j, m.baseAddress!, m.count) == 0 { return true }
                 }
                 return false
             }
         }
-    }
-
-    /// The bytes `SilencedRules(comment:)` splits a comment's words at.
-    private static func isSeparator(_ b: UInt8) -> Bool {
-        b == UInt8(ascii: " ") || b == UInt8(ascii: ",") || b == UInt8(ascii: "\t") || b == 0x0A
     }
 
     /// Whether nothing is silenced: the common case, which costs no filtering.
